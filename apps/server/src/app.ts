@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { REQUEST_ID_HEADER } from '@sunfleet/contracts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config/config.js';
+import type { Database } from './db/client.js';
+import type { Clock } from './lib/clock.js';
+import { AccountService } from './modules/account/account.service.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { UsersRepository } from './modules/account/users.repository.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { SessionsRepository } from './modules/auth/sessions.repository.js';
+import { ThrottleRepository } from './modules/auth/throttle.repository.js';
+import { i18nRoutes } from './modules/i18n/i18n.routes.js';
+import { TranslationsRepository } from './modules/i18n/translations.repository.js';
+import { NavigationRepository } from './modules/navigation/navigation.repository.js';
+import { navigationRoutes } from './modules/navigation/navigation.routes.js';
+import { NavigationService } from './modules/navigation/navigation.service.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { authPlugin } from './plugins/auth.plugin.js';
+import { envelopePlugin } from './plugins/envelope.plugin.js';
+import { metricsPlugin } from './plugins/metrics.plugin.js';
+import { openapiPlugin } from './plugins/openapi.plugin.js';
+import { webPlugin } from './plugins/web.plugin.js';
+import type { BrokerState } from './services/broker.js';
+import { eq, sql } from 'drizzle-orm';
+import { users } from './db/schema.js';
+import { GUEST_USERNAME } from './bootstrap/seed-data.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  brokerState: () => BrokerState;
+  version: string;
+  webDist: string;
+}
+
+/** Request ids: a sane incoming X-Request-Id is kept (tracing across a proxy), otherwise a new UUID. */
+function requestId(header: string | string[] | undefined): string {
+  return typeof header === 'string' && /^[A-Za-z0-9._:-]{8,128}$/.test(header) ? header : randomUUID();
+}
+
+/**
+ * Composes the HTTP application in a fixed order: external plugins, then ours (envelope, auth, metrics),
+ * then the routes of each capability under /api, then the web console.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    trustProxy: deps.config.trustProxy,
+    genReqId: (req) => requestId(req.headers[REQUEST_ID_HEADER]),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array' } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const db = deps.database.db;
+  const usersRepo = new UsersRepository(db);
+  const auth = new AuthService(
+    new SessionsRepository(db),
+    usersRepo,
+    new ThrottleRepository(db),
+    deps.clock,
+    async () => {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${GUEST_USERNAME}`);
+      const row = rows[0];
+      if (!row) return null;
+      const enabled = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, row.id));
+      return enabled[0]?.disabled ? null : row.id;
+    },
+  );
+
+  await app.register(openapiPlugin, { version: deps.version });
+  await app.register(envelopePlugin);
+  await app.register(authPlugin, { auth });
+  await app.register(metricsPlugin);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    if (request.url.startsWith('/api/'))
+      reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { auth, guestLogin: deps.config.guestLogin });
+      await api.register(accountRoutes, { account: new AccountService(usersRepo) });
+      await api.register(navigationRoutes, {
+        navigation: new NavigationService(new NavigationRepository(db)),
+      });
+      await api.register(i18nRoutes, { translations: new TranslationsRepository(db) });
+      await api.register(systemRoutes, {
+        config: deps.config,
+        database: deps.database,
+        brokerState: deps.brokerState,
+        version: deps.version,
+        startedAt: Date.now(),
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(webPlugin, { webDist: deps.webDist });
+  return app;
+}

@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { seed } from './bootstrap/seed.js';
+import { ROLE_SEEDS } from './bootstrap/seed-data.js';
+import { ConfigError, loadConfig } from './config/config.js';
+import { openDatabase } from './db/client.js';
+import { companies, users } from './db/schema.js';
+import { hashPassword } from './lib/password.js';
+import { paths } from './paths.js';
+import { join } from 'node:path';
+
+const USAGE = `Sunfleet operator commands (run while the server is stopped when using the embedded PGlite database):
+  user:create --username NAME --password PASS [--role ID] [--company ID] [--email ADDR]
+  user:password --username NAME --password PASS      set a password and end the user's sessions
+Configuration comes from the same environment as the server (DATA_DIR, DATABASE_URL).`;
+
+async function main(): Promise<number> {
+  const [command, ...rest] = process.argv.slice(2);
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      username: { type: 'string' },
+      password: { type: 'string' },
+      role: { type: 'string' },
+      company: { type: 'string' },
+      email: { type: 'string' },
+    },
+  });
+  if (command !== 'user:create' && command !== 'user:password') {
+    process.stderr.write(`${USAGE}\n`);
+    return 64;
+  }
+  const username = values.username?.trim() ?? '';
+  const password = values.password ?? '';
+  if (username === '' || username.length > 64 || /\p{Cc}/u.test(username)) {
+    process.stderr.write('--username must be 1 to 64 characters without control characters\n');
+    return 64;
+  }
+  if (password.length < 8) {
+    process.stderr.write('--password must be at least 8 characters\n');
+    return 64;
+  }
+  const config = loadConfig();
+  const log = pino({ level: 'warn' });
+  const database = await openDatabase(
+    config.databaseUrl === null
+      ? { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') }
+      : { kind: 'postgres', url: config.databaseUrl },
+    { migrationsFolder: paths.migrations },
+  );
+  try {
+    await database.migrate();
+    await seed(database.db, {
+      adminUsername: config.adminUsername,
+      adminPassword: config.adminPassword,
+      dataDir: config.dataDir,
+      localesRoot: paths.locales,
+      log,
+    });
+    const db = database.db;
+    const existing = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${username})`);
+    if (command === 'user:password') {
+      const row = existing[0];
+      if (!row) {
+        process.stderr.write(`no user named '${username}'\n`);
+        return 1;
+      }
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+        .where(eq(users.id, row.id));
+      await db.execute(
+        sql`update sessions set revoked_at = now(), revoked_reason = 'ended' where user_id = ${row.id} and revoked_at is null`,
+      );
+      process.stdout.write(`password of '${username}' changed; their sessions were ended\n`);
+      return 0;
+    }
+    if (existing.length > 0) {
+      process.stderr.write(`a user named '${username}' already exists\n`);
+      return 1;
+    }
+    const roleId = Number(values.role ?? 5);
+    const companyId = Number(values.company ?? 2);
+    if (!ROLE_SEEDS.some((r) => r.id === roleId)) {
+      process.stderr.write(
+        `--role must be one of ${ROLE_SEEDS.map((r) => `${r.id} (${r.name})`).join(', ')}\n`,
+      );
+      return 64;
+    }
+    if (
+      (await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId))).length === 0
+    ) {
+      process.stderr.write(`no company with id ${companyId}\n`);
+      return 64;
+    }
+    await db.insert(users).values({
+      username,
+      email: values.email ?? null,
+      passwordHash: await hashPassword(password),
+      companyId,
+      roleId,
+    });
+    process.stdout.write(`user '${username}' created (role ${roleId}, company ${companyId})\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(
+      `${err instanceof ConfigError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+    );
+    process.exit(1);
+  },
+);

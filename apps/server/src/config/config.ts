@@ -1,0 +1,169 @@
+import { resolve } from 'node:path';
+import { SERVER_KEYS, type ServerKey } from '@sunfleet/contracts';
+
+/** The services one process can run (ENGINEERING §1). `npm start` runs them all. */
+export const SERVICE_NAMES = ['api', 'ingest', 'jobs', 'broker', 'sim'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface RegionalServer {
+  key: ServerKey;
+  url: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  mqttPort: number;
+  mqttUrl: string | null;
+  publicUrl: string;
+  logLevel: LogLevel;
+  adminUsername: string;
+  adminPassword: string | null;
+  smtpUrl: string | null;
+  services: ReadonlySet<ServiceName>;
+  trustProxy: boolean;
+  guestLogin: boolean;
+  regionalServers: RegionalServer[];
+  appDownloadUrl: string;
+}
+
+/** Thrown at boot when an environment variable is unusable; the message names the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value === undefined || value === '' ? null : value;
+}
+
+function port(env: Env, name: string, fallback: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+    throw new ConfigError(name, `must be a port number from 0 to 65535 (got '${raw}')`);
+  }
+  return Number(raw);
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be a URL such as ${protocols[0]}//host:port (got an unparsable value)`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use one of ${protocols.join(', ')} (got '${parsed.protocol}')`);
+  }
+  return raw;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(name, `must be true or false (got '${raw}')`);
+}
+
+function services(env: Env): Set<ServiceName> {
+  const raw = text(env, 'SERVICES');
+  if (raw === null || raw === 'all') return new Set(SERVICE_NAMES);
+  const chosen = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = chosen.filter((s) => !(SERVICE_NAMES as readonly string[]).includes(s));
+  if (unknown.length > 0 || chosen.length === 0) {
+    throw new ConfigError(
+      'SERVICES',
+      `must be 'all' or a comma-separated list of ${SERVICE_NAMES.join(', ')} (unknown: '${unknown.join(',')}')`,
+    );
+  }
+  return new Set(chosen as ServiceName[]);
+}
+
+function regionalServers(env: Env, publicUrl: string): RegionalServer[] {
+  const raw = text(env, 'REGIONAL_SERVERS');
+  const ownLogin = `${publicUrl.replace(/\/$/, '')}/#/login/index`;
+  if (raw === null) return SERVER_KEYS.map((key) => ({ key, url: ownLogin }));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(
+      'REGIONAL_SERVERS',
+      'must be JSON like {"EuropeanServer":"https://eu.example.com/#/login/index"}',
+    );
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('REGIONAL_SERVERS', 'must be a JSON object mapping server keys to login URLs');
+  }
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  const result: RegionalServer[] = [];
+  for (const [key, value] of entries) {
+    if (!(SERVER_KEYS as readonly string[]).includes(key)) {
+      throw new ConfigError(
+        'REGIONAL_SERVERS',
+        `has unknown key '${key}' (allowed: ${SERVER_KEYS.join(', ')})`,
+      );
+    }
+    if (typeof value !== 'string' || !/^https?:\/\//.test(value)) {
+      throw new ConfigError('REGIONAL_SERVERS', `value of ${key} must be an http(s) URL`);
+    }
+    result.push({ key: key as ServerKey, url: value });
+  }
+  return result;
+}
+
+/** Reads and validates the whole configuration once at boot. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const portNumber = port(env, 'PORT', 8080);
+  const logLevel = text(env, 'LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
+  }
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${portNumber}`;
+  const adminUsername = text(env, 'ADMIN_USERNAME') ?? 'admin';
+  if (!/^[A-Za-z0-9_.@-]{3,64}$/.test(adminUsername)) {
+    throw new ConfigError('ADMIN_USERNAME', 'must be 3 to 64 letters, digits or . _ @ -');
+  }
+  const adminPassword = env.ADMIN_PASSWORD ?? null;
+  if (adminPassword !== null && adminPassword.length < 8) {
+    throw new ConfigError('ADMIN_PASSWORD', 'must be at least 8 characters long');
+  }
+  return {
+    port: portNumber,
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir: resolve(text(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    mqttPort: port(env, 'MQTT_PORT', 1883),
+    mqttUrl: url(env, 'MQTT_URL', ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:']),
+    publicUrl,
+    logLevel: logLevel as LogLevel,
+    adminUsername,
+    adminPassword,
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    services: services(env),
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    guestLogin: bool(env, 'GUEST_LOGIN', true),
+    regionalServers: regionalServers(env, publicUrl),
+    appDownloadUrl: url(env, 'APP_DOWNLOAD_URL', ['http:', 'https:']) ?? `${publicUrl.replace(/\/$/, '')}/`,
+  };
+}

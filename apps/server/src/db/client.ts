@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies the checked-in migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  /** Cheap liveness probe used by /api/health. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
+
+interface Options {
+  migrationsFolder: string;
+}
+
+/** Serialises migrations between processes that start at the same time against one PostgreSQL. */
+const MIGRATION_LOCK_ID = 727_2026_01;
+
+export async function openDatabase(target: DatabaseTarget, options: Options): Promise<Database> {
+  if (target.kind === 'pglite') {
+    if (target.dataDir !== null) mkdirSync(target.dataDir, { recursive: true });
+    const client = target.dataDir === null ? new PGlite() : new PGlite(target.dataDir);
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder: options.migrationsFolder }),
+      ping: async () => {
+        try {
+          await client.query('select 1');
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => client.close(),
+    };
+  }
+
+  const searchPath = target.schema === undefined ? undefined : `-c search_path=${target.schema}`;
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    ...(searchPath === undefined ? {} : { options: searchPath }),
+  });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        try {
+          await migratePg(drizzlePg({ client, schema }), {
+            migrationsFolder: options.migrationsFolder,
+            ...(target.schema === undefined ? {} : { migrationsSchema: target.schema }),
+          });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    ping: async () => {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,53 @@
+import { ConfigError, loadConfig } from './config/config.js';
+import { PortInUseError } from './lib/listen.js';
+import { startServer } from './server.js';
+
+/** Process entry: validate configuration, start the chosen services, stop cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  let server;
+  try {
+    server = await startServer(config);
+  } catch (err) {
+    if (err instanceof PortInUseError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(98);
+    }
+    throw err;
+  }
+  const running = server;
+  running.log.info({ url: config.publicUrl, services: [...config.services] }, 'Sunfleet is running');
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) {
+      running.log.warn('second signal: exiting at once');
+      process.exit(1);
+    }
+    stopping = true;
+    running.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(
+    `Sunfleet failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
+  process.exit(1);
+});

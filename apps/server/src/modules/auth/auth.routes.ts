@@ -1,0 +1,67 @@
+import { Type } from 'typebox';
+import { LoginBody, LoginData } from '@sunfleet/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ok, responses } from '../../lib/envelope.js';
+import { sessionOf } from '../../plugins/auth.plugin.js';
+import { Errors } from '../../lib/errors.js';
+import type { AuthService } from './auth.service.js';
+
+export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLogin: boolean }> = async (
+  app,
+  { auth, guestLogin },
+) => {
+  const client = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
+    address: request.ip,
+    userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+  });
+
+  app.post(
+    '/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['account'],
+        summary: 'Log in with user name, email or mobile number and password',
+        description:
+          'Returns an opaque session token. Unknown accounts and wrong passwords get the same answer (4000 WrongUsernameOrPassword); repeated failures per account or client address answer 4029.',
+        body: LoginBody,
+        response: responses(LoginData),
+      },
+    },
+    async (request) => ok(await auth.login(request.body.username, request.body.password, client(request))),
+  );
+
+  app.post(
+    '/login/guest',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['account'],
+        summary: 'Log in as the read-only guest of the demo company',
+        description: 'Every write a guest session attempts answers 4003 GuestReadOnly.',
+        response: responses(LoginData),
+      },
+    },
+    async (request) => {
+      if (!guestLogin) throw Errors.forbidden();
+      return ok(await auth.guestLogin(client(request)));
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { guestWrite: true },
+      schema: {
+        tags: ['account'],
+        summary: 'End the current session; the token is refused from now on',
+        security: [{ bearer: [] }],
+        response: responses(Type.Null()),
+      },
+    },
+    async (request) => {
+      await auth.logout(sessionOf(request).sessionId);
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,156 @@
+import { LoginThrottle, MessageKey, SessionPolicy, type LoginData } from '@sunfleet/contracts';
+import type { Clock } from '../../lib/clock.js';
+import { Errors } from '../../lib/errors.js';
+import { burnVerification, verifyPassword } from '../../lib/password.js';
+import { hashToken, looksLikeToken, newToken } from '../../lib/token.js';
+import type { UsersRepository } from '../account/users.repository.js';
+import type { SessionsRepository } from './sessions.repository.js';
+import type { ThrottleRepository } from './throttle.repository.js';
+
+/** What a request knows about its caller once the token is accepted. */
+export interface SessionContext {
+  sessionId: number;
+  userId: number;
+  roleId: number;
+  username: string;
+  companyId: number;
+  permissions: string[];
+  guest: boolean;
+}
+
+export interface ResolvedSession {
+  context: SessionContext;
+  /** Set when this request rotated the token: the client must switch to it. */
+  renewedToken: string | null;
+}
+
+interface ClientInfo {
+  address: string | null;
+  userAgent: string | null;
+}
+
+const MAX_GUEST_LOGINS_PER_ADDRESS = 30;
+
+export class AuthService {
+  constructor(
+    private readonly sessionsRepo: SessionsRepository,
+    private readonly usersRepo: UsersRepository,
+    private readonly throttle: ThrottleRepository,
+    private readonly clock: Clock,
+    private readonly guestUserId: () => Promise<number | null>,
+  ) {}
+
+  private windowStart(now: Date): Date {
+    return new Date(now.getTime() - LoginThrottle.windowSeconds * 1000);
+  }
+
+  private expiry(now: Date): Date {
+    return new Date(now.getTime() + SessionPolicy.idleTtlSeconds * 1000);
+  }
+
+  /**
+   * Password login. Unknown accounts, disabled accounts and wrong passwords get the same answer after
+   * the same amount of work. Failures count per account name and per client address.
+   */
+  async login(username: string, password: string, client: ClientInfo): Promise<LoginData> {
+    const now = this.clock.now();
+    const accountKey = `acct:${username.trim().toLowerCase()}`;
+    const addressKey = `addr:${client.address ?? 'unknown'}`;
+    const counts = await this.throttle.maxCount([accountKey, addressKey], this.windowStart(now));
+    if (
+      (counts.get(accountKey) ?? 0) >= LoginThrottle.maxFailuresPerAccount ||
+      (counts.get(addressKey) ?? 0) >= LoginThrottle.maxFailuresPerAddress
+    ) {
+      throw Errors.tooMany(MessageKey.TOO_MANY_LOGIN_ATTEMPTS);
+    }
+    const user = await this.usersRepo.findForLogin(username.trim());
+    const valid =
+      user !== null && user.passwordHash !== null && !user.disabled
+        ? await verifyPassword(user.passwordHash, password)
+        : await burnVerification(password);
+    if (!valid || user === null) {
+      await this.throttle.increment(accountKey, now, this.windowStart(now));
+      await this.throttle.increment(addressKey, now, this.windowStart(now));
+      throw Errors.invalid(MessageKey.WRONG_CREDENTIALS);
+    }
+    await this.throttle.clear(accountKey);
+    return this.openSession(user.id, user.roleId, client, now);
+  }
+
+  /** A read-only session for the demo company's guest account. */
+  async guestLogin(client: ClientInfo): Promise<LoginData> {
+    const now = this.clock.now();
+    const key = `guest:${client.address ?? 'unknown'}`;
+    const counts = await this.throttle.maxCount([key], this.windowStart(now));
+    if ((counts.get(key) ?? 0) >= MAX_GUEST_LOGINS_PER_ADDRESS) throw Errors.tooMany();
+    const guestId = await this.guestUserId();
+    if (guestId === null) throw Errors.forbidden();
+    const profile = await this.usersRepo.profile(guestId);
+    if (!profile) throw Errors.forbidden();
+    await this.throttle.increment(key, now, this.windowStart(now));
+    return this.openSession(guestId, profile.roleId, client, now);
+  }
+
+  private async openSession(
+    userId: number,
+    roleId: number,
+    client: ClientInfo,
+    now: Date,
+  ): Promise<LoginData> {
+    const { token, hash } = newToken();
+    const expiresAt = this.expiry(now);
+    await this.sessionsRepo.create({
+      tokenHash: hash,
+      userId,
+      roleId,
+      now,
+      expiresAt,
+      clientAddress: client.address,
+      userAgent: client.userAgent?.slice(0, 256) ?? null,
+    });
+    return { token, expiresAt: expiresAt.toISOString() };
+  }
+
+  /**
+   * Accepts or rejects a presented token. Logged-out, expired or unknown tokens answer 4001; a session
+   * ended by someone else (role switch, account disabled) answers 102011 so the console can say so.
+   * Sliding renewal: use extends the expiry; a token older than the renewal age is rotated.
+   */
+  async resolve(token: string): Promise<ResolvedSession> {
+    if (!looksLikeToken(token)) throw Errors.notLoggedIn();
+    const now = this.clock.now();
+    const hash = hashToken(token);
+    const graceCutoff = new Date(now.getTime() - SessionPolicy.rotationGraceSeconds * 1000);
+    const session = await this.sessionsRepo.findByTokenHash(hash, graceCutoff);
+    if (!session) throw Errors.notLoggedIn();
+    if (session.revokedReason === 'ended') throw Errors.sessionEnded();
+    if (session.revokedReason === 'logout' || session.expiresAt <= now) throw Errors.notLoggedIn();
+    if (session.userDisabled) throw Errors.sessionEnded();
+
+    let renewedToken: string | null = null;
+    const tokenAge = (now.getTime() - session.tokenIssuedAt.getTime()) / 1000;
+    if (session.matched === 'current' && tokenAge >= SessionPolicy.renewAfterSeconds) {
+      const next = newToken();
+      if (await this.sessionsRepo.rotate(session.id, hash, next.hash, now, this.expiry(now)))
+        renewedToken = next.token;
+    } else if ((now.getTime() - session.lastSeenAt.getTime()) / 1000 >= SessionPolicy.touchEverySeconds) {
+      await this.sessionsRepo.touch(session.id, now, this.expiry(now));
+    }
+    return {
+      context: {
+        sessionId: session.id,
+        userId: session.userId,
+        roleId: session.roleId,
+        username: session.username,
+        companyId: session.companyId,
+        permissions: session.roleDisabled ? [] : session.permissions,
+        guest: session.roleType === 'GUEST',
+      },
+      renewedToken,
+    };
+  }
+
+  async logout(sessionId: number): Promise<void> {
+    await this.sessionsRepo.revoke(sessionId, 'logout', this.clock.now());
+  }
+}

@@ -1,0 +1,48 @@
+import { WILDCARD_PERMISSION, type RouteEntry } from '@sunfleet/contracts';
+import type { NavigationRepository, NavRow } from './navigation.repository.js';
+
+type Node = Omit<RouteEntry, 'children'> & { children: Node[] };
+
+function toNode(row: NavRow): Node {
+  return {
+    id: row.id,
+    parentId: row.parentId,
+    path: row.path,
+    component: row.component,
+    hidden: row.hidden,
+    meta: {
+      title: row.title,
+      titleCn: row.titleCn,
+      icon: row.icon,
+      affix: row.affix,
+      noCache: row.noCache,
+      newTab: row.newTab,
+    },
+    children: [],
+  };
+}
+
+export class NavigationService {
+  constructor(private readonly repo: NavigationRepository) {}
+
+  /**
+   * The navigation tree a set of permissions may see: an entry is kept when it needs no permission or one
+   * that is held; a parent without a permission of its own is kept only while it has a child left.
+   */
+  async routesFor(permissions: readonly string[]): Promise<RouteEntry[]> {
+    const all = permissions.includes(WILDCARD_PERMISSION);
+    const rows = (await this.repo.all()).filter(
+      (r) => all || r.perm === null || permissions.includes(r.perm),
+    );
+    const nodes = new Map(rows.map((r) => [r.id, toNode(r)]));
+    const roots: Node[] = [];
+    for (const row of rows) {
+      const node = nodes.get(row.id);
+      if (!node) continue;
+      if (row.parentId === 0) roots.push(node);
+      else nodes.get(row.parentId)?.children.push(node);
+    }
+    const parentOnly = new Set(rows.filter((r) => r.component === 'ParentView').map((r) => r.id));
+    return roots.filter((n) => !parentOnly.has(n.id) || n.children.length > 0);
+  }
+}

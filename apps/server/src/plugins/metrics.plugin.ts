@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+/** Prometheus metrics at /metrics: process defaults plus request durations by route and status. */
+export const metricsPlugin = fp(
+  (app: FastifyInstance) => {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry, prefix: 'sunfleet_' });
+    const duration = new Histogram({
+      name: 'sunfleet_http_request_duration_seconds',
+      help: 'HTTP request duration by method, route and status code',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    });
+    app.decorate('metrics', registry);
+    app.addHook('onResponse', (request, reply, done) => {
+      duration.observe(
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? 'unmatched',
+          status: String(reply.statusCode),
+        },
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+    app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+      reply.header('content-type', registry.contentType);
+      return registry.metrics();
+    });
+  },
+  { name: 'metrics' },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Registry;
+  }
+}

@@ -1,0 +1,105 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { buildApp } from './app.js';
+import { seed } from './bootstrap/seed.js';
+import type { AppConfig } from './config/config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { systemClock } from './lib/clock.js';
+import { isAddressInUse, PortInUseError } from './lib/listen.js';
+import { paths } from './paths.js';
+import {
+  connectExternalBroker,
+  noBroker,
+  refuseAll,
+  startEmbeddedBroker,
+  type Broker,
+} from './services/broker.js';
+import { startJobs } from './services/jobs.js';
+import pkg from '../package.json' with { type: 'json' };
+
+export const VERSION = pkg.version;
+
+export interface RunningServer {
+  app: FastifyInstance | null;
+  database: Database;
+  broker: Broker;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the services chosen in SERVICES in one process. The database is opened and migrated by every
+ * service that needs it; the broker is embedded unless MQTT_URL points at an external one.
+ */
+export async function startServer(config: AppConfig): Promise<RunningServer> {
+  const log = pino({ level: config.logLevel, base: { service: 'sunfleet' } });
+  const database = await openDatabase(
+    config.databaseUrl === null
+      ? { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') }
+      : { kind: 'postgres', url: config.databaseUrl },
+    { migrationsFolder: paths.migrations },
+  );
+  const closers: (() => Promise<void>)[] = [() => database.close()];
+  const close = async (): Promise<void> => {
+    for (const fn of closers.reverse())
+      await fn().catch((err: unknown) => log.warn({ err }, 'error while closing'));
+  };
+  try {
+    await database.migrate();
+    await seed(database.db, {
+      adminUsername: config.adminUsername,
+      adminPassword: config.adminPassword,
+      dataDir: config.dataDir,
+      localesRoot: paths.locales,
+      log,
+    });
+    log.info({ database: database.kind }, 'database ready');
+
+    let broker: Broker = noBroker;
+    if (config.mqttUrl !== null) broker = await connectExternalBroker({ url: config.mqttUrl, log });
+    else if (config.services.has('broker')) {
+      broker = await startEmbeddedBroker({
+        port: config.mqttPort,
+        host: config.host,
+        log,
+        authenticate: refuseAll,
+      });
+    }
+    const activeBroker = broker;
+    closers.push(() => activeBroker.close());
+
+    if (config.services.has('jobs')) {
+      const jobs = startJobs({ database, clock: systemClock, log });
+      closers.push(() => Promise.resolve(jobs.stop()));
+    }
+
+    let app: FastifyInstance | null = null;
+    if (config.services.has('api')) {
+      app = await buildApp({
+        config,
+        database,
+        clock: systemClock,
+        logger: log,
+        brokerState: () => activeBroker.state(),
+        version: VERSION,
+        webDist: paths.webDist,
+      });
+      const httpApp = app;
+      closers.push(() => httpApp.close());
+      try {
+        await app.listen({ port: config.port, host: config.host });
+      } catch (err) {
+        throw isAddressInUse(err) ? new PortInUseError('PORT', config.port) : err;
+      }
+    }
+    for (const service of ['ingest', 'sim'] as const) {
+      if (config.services.has(service))
+        log.info({ service }, 'service has nothing to run in this version yet (arrives with Step 2b/2c)');
+    }
+    return { app, database, broker, log, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}

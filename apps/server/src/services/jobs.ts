@@ -1,0 +1,47 @@
+import type { Logger } from 'pino';
+import type { Database } from '../db/client.js';
+import { sql } from 'drizzle-orm';
+import type { Clock } from '../lib/clock.js';
+import { SessionsRepository } from '../modules/auth/sessions.repository.js';
+import { ThrottleRepository } from '../modules/auth/throttle.repository.js';
+import { LoginThrottle } from '@sunfleet/contracts';
+
+const HOUSEKEEPING_LOCK_ID = 727_2026_02;
+const SESSION_RETENTION_DAYS = 30;
+
+/**
+ * Periodic housekeeping. With several `jobs` copies against one PostgreSQL, a transaction-scoped advisory
+ * lock elects one runner per round; the others skip it.
+ */
+export function startJobs(opts: { database: Database; clock: Clock; log: Logger; everyMs?: number }): {
+  stop(): void;
+  runOnce(): Promise<void>;
+} {
+  const runOnce = async (): Promise<void> => {
+    await opts.database.db.transaction(async (tx) => {
+      if (opts.database.kind === 'postgres') {
+        const result = (await tx.execute(
+          sql`select pg_try_advisory_xact_lock(${HOUSEKEEPING_LOCK_ID}) as locked`,
+        )) as { rows: { locked: boolean }[] };
+        if (!result.rows[0]?.locked) return;
+      }
+      const now = opts.clock.now();
+      const sessionsPurged = await new SessionsRepository(tx).purge(
+        new Date(now.getTime() - SESSION_RETENTION_DAYS * 86_400_000),
+      );
+      const countersPurged = await new ThrottleRepository(tx).purge(
+        new Date(now.getTime() - LoginThrottle.windowSeconds * 1000),
+      );
+      if (sessionsPurged + countersPurged > 0)
+        opts.log.info({ sessionsPurged, countersPurged }, 'housekeeping');
+    });
+  };
+  const timer = setInterval(
+    () => {
+      runOnce().catch((err: unknown) => opts.log.warn({ err }, 'housekeeping failed; will retry'));
+    },
+    opts.everyMs ?? 10 * 60_000,
+  );
+  timer.unref();
+  return { stop: () => clearInterval(timer), runOnce };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config/config.js';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      mqttPort: 1883,
+      mqttUrl: null,
+      publicUrl: 'http://localhost:8080',
+      logLevel: 'info',
+      adminUsername: 'admin',
+      adminPassword: null,
+      smtpUrl: null,
+      guestLogin: true,
+    });
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect([...c.services]).toEqual(['api', 'ingest', 'jobs', 'broker', 'sim']);
+    expect(c.regionalServers.map((s) => s.key)).toEqual([
+      'ChineseServer',
+      'NorthAmericanServer',
+      'EuropeanServer',
+    ]);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/sf',
+      DATABASE_URL: 'postgres://u@db:5432/sunfleet',
+      MQTT_PORT: '11883',
+      MQTT_URL: 'mqtt://broker:1883',
+      PUBLIC_URL: 'https://solar.example.com',
+      LOG_LEVEL: 'debug',
+      ADMIN_USERNAME: 'root',
+      ADMIN_PASSWORD: 'Long#Enough1',
+      SMTP_URL: 'smtp://mail:25',
+      SERVICES: 'api,jobs',
+      REGIONAL_SERVERS: '{"EuropeanServer":"https://eu.example.com/#/login/index"}',
+    });
+    expect(c).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      dataDir: '/tmp/sf',
+      mqttPort: 11883,
+      logLevel: 'debug',
+      adminUsername: 'root',
+    });
+    expect([...c.services]).toEqual(['api', 'jobs']);
+    expect(c.regionalServers).toEqual([
+      { key: 'EuropeanServer', url: 'https://eu.example.com/#/login/index' },
+    ]);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['MQTT_PORT', '-1'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_URL', 'not a url'],
+    ['MQTT_URL', 'http://broker'],
+    ['PUBLIC_URL', 'ftp://x'],
+    ['SMTP_URL', 'mail.example.com'],
+    ['LOG_LEVEL', 'loud'],
+    ['SERVICES', 'api,web'],
+    ['ADMIN_USERNAME', 'a b'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['TRUST_PROXY', 'maybe'],
+    ['GUEST_LOGIN', 'sometimes'],
+    ['REGIONAL_SERVERS', '{"MoonServer":"https://moon"}'],
+    ['REGIONAL_SERVERS', '[1,2]'],
+  ])('names %s when it is unusable (%s)', (variable, value) => {
+    expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [variable]: value })).toThrow(
+      new RegExp(`^Invalid configuration: ${variable} `),
+    );
+  });
+});

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderOpenApiDocument } from '../src/openapi-doc.js';
+import { paths } from '../src/paths.js';
+import { VERSION } from '../src/server.js';
+import { createTestApp, type TestApp } from './helpers.js';
+
+describe('OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(() => t.close());
+
+  it('matches the checked-in docs/openapi.json (run `npm run gen` after changing the API)', async () => {
+    const generated = await renderOpenApiDocument(VERSION);
+    const checkedIn = readFileSync(paths.openapiDoc, 'utf8');
+    expect(JSON.parse(checkedIn)).toEqual(JSON.parse(generated));
+  });
+
+  it('documents every API route with its envelope and is served at /api/openapi.json and /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json<{
+      openapi: string;
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>();
+    expect(doc.openapi).toBe('3.1.0');
+    for (const path of [
+      '/api/login',
+      '/api/login/guest',
+      '/api/logout',
+      '/api/info',
+      '/api/routes',
+      '/api/columnOption',
+      '/api/config',
+      '/api/health',
+      '/api/language/{key}/list',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(path);
+      for (const op of Object.values(doc.paths[path] ?? {}))
+        expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200']));
+    }
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Permission codes. `*` grants everything. Step 1a seeds the codes that gate navigation; later steps add
+ * the action codes of their capability here, so the catalogue stays the single list of codes.
+ */
+export const WILDCARD_PERMISSION = '*';
+
+export const Perm = {
+  homeView: 'home:view',
+  stationView: 'station:view',
+  stationCreate: 'station:create',
+  deviceView: 'device:view',
+  gatewayView: 'gateway:view',
+  alarmView: 'alarm:view',
+  firmwareView: 'firmware:view',
+  upgradeView: 'upgrade:view',
+  ivView: 'iv:view',
+  appReleaseView: 'appRelease:view',
+  deviceRuleView: 'deviceRule:view',
+  displayGroupView: 'displayGroup:view',
+  deviceProtocolView: 'deviceProtocol:view',
+  registerTestView: 'registerTest:view',
+  interfaceView: 'interface:view',
+  companyView: 'company:view',
+  manufacturerView: 'manufacturer:view',
+  roleView: 'role:view',
+  accountView: 'account:view',
+  systemSettingsView: 'systemSettings:view',
+  logView: 'log:view',
+  documentsView: 'documents:view',
+  bigScreen: 'bigScreen',
+  profileView: 'profile:view',
+} as const;
+
+export type PermCode = (typeof Perm)[keyof typeof Perm];
+
+/** True when `held` grants any of `required` (SPEC §5 permission directive; `required` must be non-empty). */
+export function hasAnyPermission(held: readonly string[], required: readonly string[]): boolean {
+  if (required.length === 0) throw new Error('hasAnyPermission needs a non-empty list of permission codes');
+  if (held.includes(WILDCARD_PERMISSION)) return true;
+  return required.some((code) => held.includes(code));
+}
+
+/** Role types (SPEC §6); GUEST is the read-only demo visitor. */
+export const ROLE_TYPES = ['ADMINISTRATOR', 'MANAGER', 'DEVELOPER', 'DEPLOY', 'USER', 'GUEST'] as const;
+export type RoleType = (typeof ROLE_TYPES)[number];
+
+/** Role id that opens the big screen at /revealBigScreen instead of /bigScreen (SPEC §2, §6). */
+export const REVEAL_BIG_SCREEN_ROLE_ID = 41;

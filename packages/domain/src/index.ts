@@ -1,0 +1,12 @@
+// Pure formatting rules of SPEC §9, shared by the server (exports, reports) and the web.
+export * from './format/numeric.js';
+export type { ScaleStep } from './format/scale.js';
+export * from './format/energy.js';
+export * from './format/power.js';
+export * from './format/amount.js';
+export * from './format/number.js';
+export * from './format/money.js';
+export * from './time/epoch.js';
+export * from './time/date-format.js';
+export * from './time/relative.js';
+export * from './time/greeting.js';

@@ -1,0 +1,1 @@
+export function buildIfStale(options?: { quiet?: boolean }): boolean;
