@@ -1,7 +1,7 @@
 import { RENEWED_TOKEN_HEADER, SessionPolicy, Status } from '@sunfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.js';
+import { roles, userRoles, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
 import { SessionsRepository } from '../src/modules/auth/sessions.repository.js';
 import { ADMIN_PASSWORD, bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
@@ -90,6 +90,24 @@ describe.each(DATABASES)('accounts and sessions on %s', (kind) => {
       });
       expect(res.json<{ status: number }>().status, username).toBe(200);
     }
+  });
+
+  it('lists the roles a user may switch to, own role first, disabled ones left out', async () => {
+    const [olga] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.username, 'Olga.Owner'));
+    await t.database.db.insert(userRoles).values([
+      { userId: olga!.id, roleId: 41 },
+      { userId: olga!.id, roleId: 4 },
+    ]);
+    await t.database.db.update(roles).set({ disabled: true }).where(eq(roles.id, 4));
+    const token = await t.login('olga@example.com', 'Owner#Pass1');
+    const info = await get('/api/info', token);
+    const data = info.json<{ data: { roleId: number; roles: { id: number; type: string }[] } }>().data;
+    expect(data.roleId).toBe(5);
+    expect(data.roles.map((r) => r.id)).toEqual([5, 41]);
+    await t.database.db.update(roles).set({ disabled: false }).where(eq(roles.id, 4));
   });
 
   it('answers an unknown user exactly like a wrong password', async () => {

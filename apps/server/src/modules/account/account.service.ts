@@ -12,8 +12,10 @@ export class AccountService {
 
   /** The user-info payload of SPEC §3 for the session's active role. */
   async info(session: SessionContext): Promise<InfoData> {
-    const profile = await this.users.profile(session.userId);
-    const role = await this.users.role(session.roleId);
+    const [profile, role] = await Promise.all([
+      this.users.profile(session.userId),
+      this.users.role(session.roleId),
+    ]);
     if (!profile || !role) throw Errors.notLoggedIn();
     const roles = await this.users.switchableRoles(profile.id, profile.roleId);
     return {

@@ -1,4 +1,4 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, roles, userRoles, users } from '../../db/schema.js';
 
@@ -31,6 +31,11 @@ export interface RoleRow {
   roleType: 'ADMINISTRATOR' | 'MANAGER' | 'DEVELOPER' | 'DEPLOY' | 'USER' | 'GUEST';
   permissions: string[];
   disabled: boolean;
+}
+
+function toRoleRow(row: typeof roles.$inferSelect): RoleRow {
+  const { id, name, nameKey, roleType, permissions, disabled } = row;
+  return { id, name, nameKey, roleType, permissions, disabled };
 }
 
 export class UsersRepository {
@@ -94,31 +99,21 @@ export class UsersRepository {
   async role(roleId: number): Promise<RoleRow | null> {
     const rows = await this.db.select().from(roles).where(eq(roles.id, roleId));
     const row = rows[0];
-    return row
-      ? {
-          id: row.id,
-          name: row.name,
-          nameKey: row.nameKey,
-          roleType: row.roleType,
-          permissions: row.permissions,
-          disabled: row.disabled,
-        }
-      : null;
+    return row ? toRoleRow(row) : null;
   }
 
-  /** The user's own role plus any extra roles granted to them, enabled ones only. */
+  /** The user's own role first, then any extra roles granted to them; enabled ones only, in one query. */
   async switchableRoles(userId: number, ownRoleId: number): Promise<RoleRow[]> {
-    const extra = await this.db
-      .select({ roleId: userRoles.roleId })
+    const granted = this.db
+      .select({ id: userRoles.roleId })
       .from(userRoles)
       .where(eq(userRoles.userId, userId));
-    const ids = [ownRoleId, ...extra.map((r) => r.roleId).filter((id) => id !== ownRoleId)];
-    const result: RoleRow[] = [];
-    for (const id of ids) {
-      const role = await this.role(id);
-      if (role && !role.disabled) result.push(role);
-    }
-    return result;
+    const rows = await this.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.disabled, false), or(eq(roles.id, ownRoleId), inArray(roles.id, granted))))
+      .orderBy(sql`${roles.id} <> ${ownRoleId}`, asc(roles.id));
+    return rows.map(toRoleRow);
   }
 
   /** Stores one page's column choice atomically (concurrent saves for other pages are kept). */
