@@ -23,7 +23,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       'data/**',
-      '**/*.d.ts', '**/*.d.mts',
+      '**/*.d.ts',
+      '**/*.d.mts',
       'coverage/**',
       'apps/server/drizzle/**',
     ],
@@ -64,7 +65,10 @@ export default tseslint.config(
   {
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
-    rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/explicit-module-boundary-types': 'off' },
+    rules: {
+      ...tseslint.configs.disableTypeChecked.rules,
+      '@typescript-eslint/explicit-module-boundary-types': 'off',
+    },
   },
   {
     files: ['packages/contracts/**'],

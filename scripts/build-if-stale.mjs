@@ -37,8 +37,11 @@ export function buildIfStale({ quiet = false } = {}) {
     existsSync(stamp) && outputs.every((o) => existsSync(join(root, o))) ? statSync(stamp).mtimeMs : 0;
   if (built !== 0 && Math.max(...sources.map((s) => newest(join(root, s)))) <= built) return false;
   if (!quiet) console.log('Building the web console and the server (first start or sources changed)…');
+  // A production build whatever the caller's NODE_ENV (Vitest exports 'test', which would bundle the
+  // development builds of React and antd).
   const r = spawnSync('npm', ['run', 'build'], {
     cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
     stdio: quiet ? 'pipe' : 'inherit',
     encoding: 'utf8',
   });

@@ -1,0 +1,61 @@
+/** Fixed paths of SPEC §2. Post-login pages come from `/api/routes`; these are the ones the web owns. */
+export const Paths = {
+  root: '/',
+  home: '/index',
+  login: '/login',
+  loginIndex: '/login/index',
+  findPassword: '/login/find-password',
+  registeredAccount: '/login/registered-account',
+  loginRegister: '/login/register',
+  register: '/register',
+  findName: '/login/find-name',
+  authRedirect: '/auth-redirect',
+  privacy: '/proUse/Privacy',
+  terms: '/proUse/Secrecy',
+  stationShare: '/station/share',
+  redirect: '/redirect',
+  company: '/company?type=second',
+  softwareVersion: '/softwareVersion',
+  feedback: '/feedback',
+  userSettings: '/user/settings',
+  profile: '/user/settings/profile',
+  updatePassword: '/user/settings/updatePassword',
+  bigScreen: '/bigScreen',
+  revealBigScreen: '/revealBigScreen',
+  stationDetailPrefix: '/station/detail/',
+} as const;
+
+/** Routes reachable without a session (SPEC §2 "Public routes"). */
+export const PUBLIC_PATHS: readonly string[] = [
+  Paths.login,
+  Paths.loginIndex,
+  Paths.findPassword,
+  Paths.registeredAccount,
+  Paths.loginRegister,
+  Paths.register,
+  Paths.findName,
+  Paths.authRedirect,
+  Paths.privacy,
+  Paths.terms,
+  Paths.stationShare,
+];
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATHS.includes(path);
+}
+
+/** SPEC §2: any path ending in /share is allowed for a logged-in user without loading their info. */
+export function isSharePath(path: string): boolean {
+  return path.endsWith('/share');
+}
+
+/**
+ * A redirect target taken from the URL must stay inside the console: one leading slash, no scheme, no
+ * protocol-relative `//host`, and never back to the login page itself.
+ */
+export function safeRedirect(target: string | null | undefined): string {
+  if (target === null || target === undefined || target === '') return Paths.root;
+  if (!target.startsWith('/') || target.startsWith('//') || target.includes('\\')) return Paths.root;
+  if (target.startsWith(Paths.login)) return Paths.root;
+  return target;
+}

@@ -1,0 +1,101 @@
+import { useMemo, type ReactElement } from 'react';
+import { Layout as AntLayout, Menu, type MenuProps } from 'antd';
+import { Layout } from '@sunfleet/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { TestId } from '../../testids';
+import type { MenuNode } from '../router/routeModel';
+import { Logo } from '../../components/Logo';
+import { menuIcon } from './menuIcons';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+const COLLAPSED_WIDTH_DESKTOP = 64;
+
+function toItems(nodes: readonly MenuNode[], t: (key: string) => string): MenuItem[] {
+  return nodes.map((node): MenuItem => {
+    const icon = menuIcon(node.meta.icon);
+    if (node.kind === 'group') {
+      return { key: node.key, icon, label: t(node.meta.title), children: toItems(node.children, t) };
+    }
+    const label = node.newTab ? (
+      <a href={node.external ? node.path : `#${node.path}`} target="_blank" rel="noopener noreferrer">
+        {t(node.meta.title)}
+      </a>
+    ) : (
+      t(node.meta.title)
+    );
+    return { key: node.key, icon, label, title: t(node.meta.title) };
+  });
+}
+
+function groupKeysFor(nodes: readonly MenuNode[], path: string): string[] {
+  for (const node of nodes) {
+    if (node.kind === 'group') {
+      if (node.children.some((c) => c.kind === 'item' && c.path === path)) return [node.key];
+      const inner = groupKeysFor(node.children, path);
+      if (inner.length > 0) return [node.key, ...inner];
+    }
+  }
+  return [];
+}
+
+function findItem(nodes: readonly MenuNode[], key: string): MenuNode | undefined {
+  for (const node of nodes) {
+    if (node.kind === 'item' && node.key === key) return node;
+    if (node.kind === 'group') {
+      const inner = findItem(node.children, key);
+      if (inner !== undefined) return inner;
+    }
+  }
+  return undefined;
+}
+
+export interface SidebarProps {
+  menu: MenuNode[];
+  opened: boolean;
+  mobile: boolean;
+  showLogo: boolean;
+}
+
+/** Left sidebar of SPEC §2, 250 px, built from the permitted routes with translated titles. */
+export function Sidebar({ menu, opened, mobile, showLogo }: SidebarProps): ReactElement {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const items = useMemo(() => toItems(menu, t), [menu, t]);
+  const defaultOpen = useMemo(() => groupKeysFor(menu, location.pathname), [menu, location.pathname]);
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const node = findItem(menu, key);
+    if (node?.kind === 'item' && !node.newTab) void navigate(node.path);
+  };
+
+  return (
+    <AntLayout.Sider
+      className={mobile ? 'shell-sider shell-sider-mobile' : 'shell-sider'}
+      width={Layout.sidebarWidthPx}
+      collapsed={!opened}
+      collapsedWidth={mobile ? 0 : COLLAPSED_WIDTH_DESKTOP}
+      trigger={null}
+      theme="dark"
+      data-testid={TestId.sidebar}
+      data-opened={opened ? 'true' : 'false'}
+    >
+      {showLogo && (
+        <Link to="/" className="shell-sider-logo">
+          <Logo compact={!opened} />
+        </Link>
+      )}
+      <Menu
+        mode="inline"
+        theme="dark"
+        items={items}
+        selectedKeys={[location.pathname]}
+        defaultOpenKeys={defaultOpen}
+        onClick={onClick}
+        data-testid={TestId.sidebarMenu}
+      />
+    </AntLayout.Sider>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState, type ReactElement } from 'react';
+import { Button, Input, Tooltip } from 'antd';
+import {
+  FundProjectionScreenOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  SearchOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
+import { Perm, REVEAL_BIG_SCREEN_ROLE_ID, hasAnyPermission } from '@sunfleet/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useInfo } from '../../features/auth/api';
+import { LanguageSelect } from '../../components/LanguageSelect';
+import { Logo } from '../../components/Logo';
+import { TestId } from '../../testids';
+import { Paths } from '../router/paths';
+import { toggleSidebar, useSidebar } from '../state/sidebar';
+import { SearchDialog } from './SearchDialog';
+import { SettingsDrawer } from './SettingsDrawer';
+import { UserDropdown } from './UserDropdown';
+
+/** SPEC §2/§6: role id 41 sees the big screen at /revealBigScreen, everyone else at /bigScreen. */
+export function bigScreenPath(roleId: number): string {
+  return roleId === REVEAL_BIG_SCREEN_ROLE_ID ? Paths.revealBigScreen : Paths.bigScreen;
+}
+
+/** Top bar of SPEC §2: logo, sidebar toggle, search, big screen, language, settings, user. */
+export function TopBar(): ReactElement {
+  const { t } = useTranslation();
+  const { opened } = useSidebar();
+  const info = useInfo(false).data;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  const canSeeBigScreen = info !== undefined && hasAnyPermission(info.perms, [Perm.bigScreen]);
+  const openBigScreen = (): void => {
+    if (info === undefined) return;
+    const url = `${window.location.pathname}${window.location.search}#${bigScreenPath(info.roleId)}`;
+    window.open(url, '_blank', 'noopener');
+  };
+  const softReload = (): void => {
+    void navigate(`${Paths.redirect}${location.pathname}${location.search}`, { replace: true });
+  };
+  const brand = info?.brandUrl.thumbPath;
+
+  return (
+    <header className="topbar">
+      <Link to={Paths.company} className="topbar-logo" data-testid={TestId.topbarLogo}>
+        {brand !== null && brand !== undefined ? <img src={brand} alt="" height={32} /> : <Logo />}
+      </Link>
+      <Button
+        type="text"
+        icon={opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+        onClick={toggleSidebar}
+        aria-label={t('shell.toggleSidebar')}
+        title={t('shell.toggleSidebar')}
+        data-testid={TestId.sidebarToggle}
+      />
+      <Input
+        className="topbar-search"
+        readOnly
+        prefix={<SearchOutlined />}
+        placeholder={t('shell.searchPlaceholder')}
+        aria-label={t('shell.searchPlaceholder')}
+        onClick={() => setSearchOpen(true)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') setSearchOpen(true);
+        }}
+        data-testid={TestId.topbarSearch}
+      />
+      <div className="topbar-spacer" />
+      {canSeeBigScreen && (
+        <Tooltip title={t('route.dataLargeScreen')}>
+          <Button
+            type="text"
+            icon={<FundProjectionScreenOutlined />}
+            onClick={openBigScreen}
+            aria-label={t('route.dataLargeScreen')}
+            data-testid={TestId.bigScreenLink}
+          />
+        </Tooltip>
+      )}
+      <LanguageSelect onSoftReload={softReload} showLabel={false} />
+      <Button
+        type="text"
+        icon={<SettingOutlined />}
+        onClick={() => setSettingsOpen(true)}
+        aria-label={t('settings.title')}
+        title={t('settings.title')}
+        data-testid={TestId.settingsButton}
+      />
+      <UserDropdown />
+      <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
+      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,50 @@
+import { Layout } from '@sunfleet/contracts';
+import { createStore, useStore } from '../../lib/store';
+import { getSidebarCookie, setSidebarCookie } from '../../lib/storage';
+
+export type Device = 'desktop' | 'mobile';
+
+/** Sidebar state of SPEC §3/§4: opened (cookie 1/0), withoutAnimation, device. */
+export interface SidebarState {
+  opened: boolean;
+  withoutAnimation: boolean;
+  device: Device;
+}
+
+/** SPEC §4: the device flips to mobile when the body width minus 1 is under 992. */
+export function deviceForWidth(width: number): Device {
+  return width - 1 < Layout.mobileBreakpointPx ? 'mobile' : 'desktop';
+}
+
+export const sidebarStore = createStore<SidebarState>({
+  opened: getSidebarCookie() ?? true,
+  withoutAnimation: false,
+  device: deviceForWidth(document.body.getBoundingClientRect().width || window.innerWidth),
+});
+
+export function toggleSidebar(): void {
+  sidebarStore.set((s) => {
+    const opened = !s.opened;
+    setSidebarCookie(opened);
+    return { ...s, opened, withoutAnimation: false };
+  });
+}
+
+export function closeSidebar(withoutAnimation: boolean): void {
+  sidebarStore.set((s) => {
+    if (!s.opened) return s;
+    setSidebarCookie(false);
+    return { ...s, opened: false, withoutAnimation };
+  });
+}
+
+/** Applies the width: on mobile the sidebar closes without animation. */
+export function applyWidth(width: number): void {
+  const device = deviceForWidth(width);
+  sidebarStore.set((s) => (s.device === device ? s : { ...s, device }));
+  if (device === 'mobile') closeSidebar(true);
+}
+
+export function useSidebar(): SidebarState {
+  return useStore(sidebarStore);
+}

@@ -1,0 +1,166 @@
+import { useEffect, useState, type ReactElement } from 'react';
+import { Button, Form, Input, Select, Space, type FormInstance } from 'antd';
+import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
+import { EMAIL_MAX_LENGTH, Limits } from '@sunfleet/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { showSuccessToast } from '../../lib/toast';
+import { TestId } from '../../testids';
+import { sendCode, type CodeScene, type ContactInput } from './api';
+import { AREA_CODES } from './areaCodes';
+import { Field, type AccountRules } from './formRules';
+
+const RESEND_SECONDS = 60;
+const AREA_CODE_WIDTH = 104;
+const MOBILE_MAX = 11;
+
+/** Email and mobile (area code + number); at least one of them is needed (SPEC §5). */
+export function ContactFields({ rules, form }: { rules: AccountRules; form: FormInstance }): ReactElement {
+  const { t } = useTranslation();
+  const revalidateOther = (other: string, always = false): void => {
+    if (always || form.isFieldTouched(other)) form.validateFields([other]).catch(() => undefined);
+  };
+  return (
+    <>
+      <Form.Item name={Field.email} label={t('account.email')} rules={rules.optionalEmail}>
+        <Input
+          prefix={<MailOutlined />}
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          onChange={() => revalidateOther(Field.mobile)}
+        />
+      </Form.Item>
+      <Form.Item label={t('account.mobile')} required={false}>
+        <Space.Compact block>
+          <Form.Item name={Field.areaCode} noStyle>
+            <Select
+              className="area-code"
+              style={{ width: AREA_CODE_WIDTH }}
+              showSearch
+              options={AREA_CODES.map((code) => ({ value: code, label: code }))}
+              aria-label={t('account.areaCode')}
+              onChange={() => revalidateOther(Field.mobile)}
+            />
+          </Form.Item>
+          <Form.Item name={Field.mobile} noStyle rules={rules.optionalMobile}>
+            <Input
+              style={{ flex: 1 }}
+              prefix={<MobileOutlined />}
+              inputMode="numeric"
+              autoComplete="tel-national"
+              maxLength={MOBILE_MAX}
+              onChange={() => revalidateOther(Field.email, true)}
+            />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+    </>
+  );
+}
+
+/** The contact a code goes to: the email when given, otherwise the mobile number. */
+export function contactOf(form: FormInstance): ContactInput {
+  const email = (form.getFieldValue(Field.email) as string | undefined)?.trim();
+  if (email !== undefined && email !== '') return { email };
+  return {
+    areaCode: form.getFieldValue(Field.areaCode) as string | undefined,
+    mobile: (form.getFieldValue(Field.mobile) as string | undefined)?.trim(),
+  };
+}
+
+/** 6-digit verification code with a send button that waits 60 s before it can resend. */
+export function CodeField({
+  rules,
+  form,
+  scene,
+  contactFields,
+}: {
+  rules: AccountRules;
+  form: FormInstance;
+  scene: CodeScene;
+  /** Fields that must be valid before a code can be sent. */
+  contactFields: string[];
+}): ReactElement {
+  const { t } = useTranslation();
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  useEffect(() => {
+    if (secondsLeft <= 0) return;
+    const timer = setTimeout(() => setSecondsLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [secondsLeft]);
+
+  const send = useMutation({
+    mutationFn: () => sendCode(scene, contactOf(form)),
+    onSuccess: () => {
+      setSecondsLeft(RESEND_SECONDS);
+      showSuccessToast(t('account.codeSent'));
+    },
+  });
+  const onSend = (): void => {
+    form.validateFields(contactFields).then(
+      () => send.mutate(),
+      () => undefined,
+    );
+  };
+
+  return (
+    <Form.Item label={t('account.code')} required>
+      <Space.Compact block>
+        <Form.Item name={Field.code} noStyle rules={rules.code}>
+          <Input
+            prefix={<SafetyOutlined />}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={Limits.verificationCodeLength}
+          />
+        </Form.Item>
+        <Button
+          onClick={onSend}
+          loading={send.isPending}
+          disabled={secondsLeft > 0}
+          data-testid={TestId.sendCodeButton}
+        >
+          {secondsLeft > 0 ? t('account.resendIn', { seconds: secondsLeft }) : t('account.sendCode')}
+        </Button>
+      </Space.Compact>
+    </Form.Item>
+  );
+}
+
+/** New password and its confirmation (SPEC §5). */
+export function PasswordFields({ rules, form }: { rules: AccountRules; form: FormInstance }): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Form.Item
+        name={Field.password}
+        label={t('account.newPassword')}
+        rules={rules.newPassword}
+        extra={t('account.passwordHint', { min: Limits.passwordMin, max: Limits.passwordMax })}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="new-password"
+          maxLength={Limits.passwordMax}
+          onChange={() => {
+            if (form.isFieldTouched(Field.confirmPassword)) {
+              form.validateFields([Field.confirmPassword]).catch(() => undefined);
+            }
+          }}
+        />
+      </Form.Item>
+      <Form.Item
+        name={Field.confirmPassword}
+        label={t('account.confirmPassword')}
+        rules={rules.confirmPassword}
+      >
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="new-password"
+          maxLength={Limits.passwordMax}
+        />
+      </Form.Item>
+    </>
+  );
+}

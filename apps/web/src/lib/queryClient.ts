@@ -1,0 +1,21 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Shared TanStack Query client. No automatic retries: the request layer already toasts every failure,
+ * and a retry would toast it again. No refetch on focus: the console refreshes on navigation.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+    mutations: { retry: false },
+  },
+});
+
+/** Query keys of the session: user info and the permitted routes, fetched once per login (SPEC §4). */
+export const sessionKeys = {
+  all: ['session'] as const,
+  info: ['session', 'info'] as const,
+  routes: ['session', 'routes'] as const,
+};
+
+export const configKey = ['config'] as const;

@@ -1,0 +1,282 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestId } from '../apps/web/src/testids.js';
+import { launchBrowser } from './support/browser.js';
+import { startServer, type RunningTestServer } from './support/server.js';
+
+// Step 1b: the console's login, shell, i18n and request layer in Chromium against a real server.
+
+const XSS_NAME = '<img src=x onerror=alert(1)>';
+const XSS_PASSWORD = 'Owner#E2e-2026';
+
+interface RouteEntryLike {
+  path: string;
+  hidden: boolean;
+  meta: { title: string; newTab: boolean };
+  children: RouteEntryLike[];
+}
+
+let server: RunningTestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+const byId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
+/** The title of the page shown now (kept-alive tabs stay in the DOM, hidden). */
+const activeTitle = (page: Page) =>
+  page.locator(`[data-testid="${TestId.activeView}"] [data-testid="${TestId.pageTitle}"]`);
+
+async function newPage(viewport = { width: 1366, height: 860 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  // Any alert means injected markup ran; fail loudly.
+  page.on('dialog', (dialog) => {
+    throw new Error(`unexpected dialog: ${dialog.message()}`);
+  });
+  return page;
+}
+
+async function fillLogin(page: Page, username: string, password: string): Promise<void> {
+  await byId(page, TestId.loginUsername).fill(username);
+  await byId(page, TestId.loginPassword).fill(password);
+  await byId(page, TestId.loginSubmit).click();
+}
+
+async function login(
+  page: Page,
+  username = server.adminUsername,
+  password = server.adminPassword,
+): Promise<void> {
+  await page.goto(`${server.baseUrl}/#/login/index`);
+  await fillLogin(page, username, password);
+  // On a phone the sidebar exists but is collapsed to zero width, so wait for the shell, not visibility.
+  await byId(page, TestId.shell).waitFor();
+}
+
+async function tokenOf(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
+  if (cookie === undefined) throw new Error('no token cookie');
+  return cookie.value;
+}
+
+interface Envelope {
+  status: number;
+  data: unknown;
+}
+
+async function apiGet(path: string, token?: string): Promise<Envelope> {
+  const res = await fetch(`${server.baseUrl}/api${path}`, {
+    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+  });
+  return (await res.json()) as Envelope;
+}
+
+async function languageTable(key: string): Promise<Record<string, string>> {
+  return ((await apiGet(`/language/${key}/list`)).data as { data: Record<string, string> }).data;
+}
+
+/** Titles of the visible top-level sidebar entries the server's route list implies. */
+function expectedTopTitles(entries: RouteEntryLike[], table: Record<string, string>): string[] {
+  return entries
+    .filter((e) => !e.hidden && (e.children.length === 0 || e.children.some((c) => !c.hidden)))
+    .map((e) => table[e.meta.title] ?? '--');
+}
+
+async function topMenuTitles(page: Page): Promise<string[]> {
+  const items = byId(page, TestId.sidebarMenu).locator(':scope > li');
+  const texts = await items.allInnerTexts();
+  return texts.map((t) => t.split('\n')[0]!.trim()).filter((t) => t !== '');
+}
+
+beforeAll(async () => {
+  server = await startServer({ seedUsers: [{ username: XSS_NAME, password: XSS_PASSWORD }] });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('login', () => {
+  it('shows the server message as a toast for a wrong password and stays on login', async () => {
+    const page = await newPage();
+    const english = await languageTable('EN');
+    await page.goto(`${server.baseUrl}/#/login/index`);
+    await fillLogin(page, server.adminUsername, 'not-the-password');
+    const toast = page.locator('.ant-message-error');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain(english.WrongUsernameOrPassword);
+    expect(page.url()).toContain('#/login/index');
+    expect((await page.context().cookies()).some((c) => c.name === 'token')).toBe(false);
+  });
+
+  it('sends an anonymous visitor to login with a redirect, then lands there with the menu from /api/routes', async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/#/deviceAll`);
+    await page.waitForURL(/#\/login\/index\?redirect=%2FdeviceAll$/);
+    await fillLogin(page, server.adminUsername, server.adminPassword);
+    await page.waitForURL(/#\/deviceAll$/);
+    await byId(page, TestId.sidebar).waitFor();
+
+    const routes = (await apiGet('/routes', await tokenOf(page))).data as { data: RouteEntryLike[] };
+    const expected = expectedTopTitles(routes.data, await languageTable('EN'));
+    expect(expected.length).toBeGreaterThan(3);
+    expect(await topMenuTitles(page)).toEqual(expected);
+
+    await page.goto(`${server.baseUrl}/#/`);
+    await page.waitForURL(/#\/index$/);
+    expect(await activeTitle(page).innerText()).toBe((await languageTable('EN'))['route.home']);
+  });
+
+  it('remembers the user name when asked, and never stores the password', async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/#/login/index`);
+    await byId(page, TestId.loginRemember).check();
+    await fillLogin(page, server.adminUsername, server.adminPassword);
+    await byId(page, TestId.sidebar).waitFor();
+    const stored = await page.evaluate(() => {
+      const values = Object.keys(localStorage).map((key) => `${key}=${localStorage.getItem(key) ?? ''}`);
+      return `${values.join('\n')}\n${document.cookie}`;
+    });
+    expect(stored).toContain(server.adminUsername);
+    expect(stored).not.toContain(server.adminPassword);
+  });
+});
+
+describe('guest', () => {
+  it('the guest button opens the read-only guest session in the shell', async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/#/login/index`);
+    await byId(page, TestId.loginGuest).click();
+    await byId(page, TestId.sidebar).waitFor();
+    const info = (await apiGet('/info', await tokenOf(page))).data as { guest: boolean; username: string };
+    expect(info.guest).toBe(true);
+    expect(await byId(page, TestId.userName).innerText()).toBe(info.username);
+    // SPEC §6: a role type other than the four named ones shows the owner icon in gray.
+    expect(await byId(page, TestId.roleBadge).getAttribute('data-kind')).toBe('other');
+  });
+});
+
+describe('language', () => {
+  it('switching to DE changes the menu titles, which stay German after a reload', async () => {
+    const page = await newPage();
+    await login(page);
+    const german = await languageTable('DE');
+    const english = await languageTable('EN');
+    const before = await topMenuTitles(page);
+    expect(before).toContain(english['route.home']);
+
+    await byId(page, TestId.languageSelect).click();
+    await page.locator(`[data-testid="${TestId.languageOption}"][data-key="DE"]`).click();
+    await page.waitForFunction(
+      ([id, text]) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.includes(text) ?? false,
+      [TestId.sidebarMenu, german['route.home']!] as const,
+    );
+    const after = await topMenuTitles(page);
+    expect(after).toContain(german['route.home']);
+    expect(after).not.toEqual(before);
+
+    await page.reload();
+    await byId(page, TestId.sidebar).waitFor();
+    expect(await topMenuTitles(page)).toEqual(after);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'SettingLanguage');
+    expect(cookie?.value).toBe('DE');
+  });
+});
+
+describe('session end', () => {
+  it('logout revokes the token and opens login with a redirect back', async () => {
+    const page = await newPage();
+    await login(page);
+    await page.goto(`${server.baseUrl}/#/alarm`);
+    await activeTitle(page).waitFor();
+    const token = await tokenOf(page);
+
+    await byId(page, TestId.userDropdown).click();
+    await byId(page, TestId.userMenuLogout).click();
+    await page.waitForURL(/#\/login\/index\?redirect=%2Falarm$/);
+    expect((await page.context().cookies()).some((c) => c.name === 'token')).toBe(false);
+    expect((await apiGet('/info', token)).status).toBe(4001);
+  });
+
+  it('a token revoked elsewhere sends the next request to login with a redirect', async () => {
+    const page = await newPage();
+    await login(page);
+    await page.goto(`${server.baseUrl}/#/stationSystem`);
+    await activeTitle(page).waitFor();
+    const token = await tokenOf(page);
+    const revoked = await fetch(`${server.baseUrl}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(revoked.ok).toBe(true);
+
+    await page.reload();
+    await page.waitForURL(/#\/login\/index\?redirect=%2FstationSystem$/);
+    await byId(page, TestId.loginForm).waitFor();
+    expect((await page.context().cookies()).some((c) => c.name === 'token')).toBe(false);
+  });
+});
+
+describe('shell', () => {
+  it('tag strip: Close Other keeps the chosen tab and the affix Home tab', async () => {
+    const page = await newPage();
+    await login(page);
+    for (const path of ['/stationSystem', '/deviceAll', '/alarm']) {
+      await page.goto(`${server.baseUrl}/#${path}`);
+      await page.locator(`[data-testid="${TestId.tag}"][data-path="${path}"]`).waitFor();
+    }
+    const tags = () =>
+      byId(page, TestId.tag).evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+    expect(await tags()).toEqual(['/index', '/stationSystem', '/deviceAll', '/alarm']);
+
+    await page.locator(`[data-testid="${TestId.tag}"][data-path="/deviceAll"]`).click({ button: 'right' });
+    await page.locator(`[data-testid="${TestId.tagMenu}"][data-action="closeOthers"]`).click();
+    await page.waitForURL(/#\/deviceAll$/);
+    expect(await tags()).toEqual(['/index', '/deviceAll']);
+    // The affix tab has no close icon.
+    expect(
+      await page
+        .locator(`[data-testid="${TestId.tag}"][data-path="/index"] [data-testid="${TestId.tagClose}"]`)
+        .count(),
+    ).toBe(0);
+  });
+
+  it('collapses the sidebar on a 390×844 phone and closes it again after navigating', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await login(page);
+    const sidebar = byId(page, TestId.sidebar);
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-opened') === 'false',
+      TestId.sidebar,
+    );
+    expect((await sidebar.boundingBox())?.width ?? 0).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await byId(page, TestId.sidebarToggle).click();
+    await page.waitForFunction(
+      (id) => (document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect().width ?? 0) > 200,
+      TestId.sidebar,
+    );
+    await byId(page, TestId.sidebarMenu)
+      .locator('li', { hasText: (await languageTable('EN'))['route.alarmList']! })
+      .first()
+      .click();
+    await page.waitForURL(/#\/alarm$/);
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-opened') === 'false',
+      TestId.sidebar,
+    );
+  });
+
+  it('renders a user name containing markup as text', async () => {
+    const page = await newPage();
+    await login(page, XSS_NAME, XSS_PASSWORD);
+    const name = byId(page, TestId.userName);
+    expect(await name.innerText()).toBe(XSS_NAME);
+    expect(await name.locator('img').count()).toBe(0);
+    expect(await page.locator('img[src="x"]').count()).toBe(0);
+  });
+});
