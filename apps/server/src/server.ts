@@ -6,7 +6,7 @@ import { seed } from './bootstrap/seed.js';
 import type { AppConfig } from './config/config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { systemClock } from './lib/clock.js';
-import { isAddressInUse, PortInUseError } from './lib/listen.js';
+import { assertPortFree, isAddressInUse, PortInUseError } from './lib/listen.js';
 import { paths } from './paths.js';
 import {
   connectExternalBroker,
@@ -34,6 +34,9 @@ export interface RunningServer {
  */
 export async function startServer(config: AppConfig): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: { service: 'sunfleet' } });
+  if (config.services.has('api')) await assertPortFree(config.port, config.host, 'PORT');
+  if (config.services.has('broker') && config.mqttUrl === null)
+    await assertPortFree(config.mqttPort, config.host, 'MQTT_PORT');
   const database = await openDatabase(
     config.databaseUrl === null
       ? { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') }

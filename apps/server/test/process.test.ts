@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -107,6 +107,8 @@ describe('the server process', () => {
     busy.close();
     expect(r.code).toBe(98);
     expect(r.stderr).toContain(`set MQTT_PORT`);
+    // Nothing was initialised: no database, no generated password.
+    expect(existsSync(join(tmp, 'busy-mqtt'))).toBe(false);
   });
 
   it('starts on PGlite under DATA_DIR, prints a generated admin password once, and stops cleanly on SIGTERM', async () => {
