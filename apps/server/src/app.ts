@@ -23,6 +23,8 @@ import { envelopePlugin } from './plugins/envelope.plugin.js';
 import { metricsPlugin } from './plugins/metrics.plugin.js';
 import { openapiPlugin } from './plugins/openapi.plugin.js';
 import { webPlugin } from './plugins/web.plugin.js';
+import { auditPlugin } from './plugins/audit.plugin.js';
+import { scopePlugin } from './modules/tenancy/scope.plugin.js';
 import type { BrokerState } from './services/broker.js';
 import { eq, sql } from 'drizzle-orm';
 import { users } from './db/schema.js';
@@ -80,6 +82,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(envelopePlugin);
   await app.register(authPlugin, { auth });
   await app.register(metricsPlugin);
+  await app.register(auditPlugin, { db });
+  await app.register(scopePlugin, { db });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);

@@ -100,14 +100,23 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
       sql`select table_name from information_schema.tables where table_schema = current_schema() and table_name <> '__drizzle_migrations' order by table_name`,
     );
     expect((result as { rows: { table_name: string }[] }).rows.map((r) => r.table_name)).toEqual([
+      'audit_log',
       'companies',
+      'countries',
+      'currencies',
+      'files',
       'login_failures',
+      'mail_outbox',
       'nav_routes',
+      'rate_counters',
+      'regions',
       'roles',
       'sessions',
+      'time_zones',
       'translations',
       'user_roles',
       'users',
+      'verification_codes',
     ]);
     await drop();
   });

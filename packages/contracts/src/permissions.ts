@@ -29,6 +29,20 @@ export const Perm = {
   documentsView: 'documents:view',
   bigScreen: 'bigScreen',
   profileView: 'profile:view',
+  profileUpdate: 'profile:update',
+  companyCreate: 'company:create',
+  companyUpdate: 'company:update',
+  companyDelete: 'company:delete',
+  accountCreate: 'account:create',
+  accountUpdate: 'account:update',
+  accountDisable: 'account:disable',
+  accountResetPassword: 'account:resetPassword',
+  roleCreate: 'role:create',
+  roleUpdate: 'role:update',
+  roleDelete: 'role:delete',
+  logExport: 'log:export',
+  referenceUpdate: 'reference:update',
+  translationUpdate: 'translation:update',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];

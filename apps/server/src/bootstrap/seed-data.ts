@@ -10,6 +10,41 @@ export const PLATFORM_COMPANY_ID = 1;
 export const DEMO_COMPANY_ID = 2;
 export const GUEST_USERNAME = 'guest';
 
+/**
+ * The demo tree (Step 2a): the demo distributor (company 2) with two installers and their customers. Its
+ * people have no password: an administrator sets one (user management or `cli.js user:password`) to log
+ * in as them. Everything in it is marked simulated.
+ */
+export const DEMO_COMPANIES = [
+  {
+    id: 3,
+    parentId: DEMO_COMPANY_ID,
+    type: 'INSTALLER' as const,
+    name: 'Helios Installations (simulated)',
+    simulated: true,
+  },
+  {
+    id: 4,
+    parentId: DEMO_COMPANY_ID,
+    type: 'INSTALLER' as const,
+    name: 'Alpine Solar Service (simulated)',
+    simulated: true,
+  },
+];
+export const DEMO_USERS = [
+  {
+    username: 'demo.distributor',
+    companyId: DEMO_COMPANY_ID,
+    roleId: 2,
+    description: 'Demo distributor manager',
+  },
+  { username: 'demo.installer1', companyId: 3, roleId: 2, description: 'Demo installer manager' },
+  { username: 'demo.installer2', companyId: 4, roleId: 2, description: 'Demo installer manager' },
+  { username: 'demo.owner1', companyId: 3, roleId: 5, description: 'Demo site owner' },
+  { username: 'demo.owner2', companyId: 3, roleId: 5, description: 'Demo site owner' },
+  { username: 'demo.owner3', companyId: 4, roleId: 5, description: 'Demo site owner' },
+];
+
 const viewCodes = NAVIGATION.map((n) => n.perm).filter(
   (p): p is PermCode => p !== null && p.endsWith(':view'),
 );
@@ -21,6 +56,34 @@ const ownerCodes: PermCode[] = [
   Perm.alarmView,
   Perm.bigScreen,
   Perm.profileView,
+  Perm.profileUpdate,
+];
+/** Back-office pages of the platform operator itself, not of its distributors and installers. */
+const platformOnlyViews = new Set<PermCode>([
+  Perm.systemSettingsView,
+  Perm.deviceProtocolView,
+  Perm.displayGroupView,
+  Perm.deviceRuleView,
+  Perm.registerTestView,
+  Perm.interfaceView,
+  Perm.appReleaseView,
+]);
+/** What a distributor's or installer's manager does inside their own subtree. */
+const managerCodes: PermCode[] = [
+  Perm.stationCreate,
+  Perm.bigScreen,
+  Perm.profileUpdate,
+  Perm.companyCreate,
+  Perm.companyUpdate,
+  Perm.companyDelete,
+  Perm.accountCreate,
+  Perm.accountUpdate,
+  Perm.accountDisable,
+  Perm.accountResetPassword,
+  Perm.roleCreate,
+  Perm.roleUpdate,
+  Perm.roleDelete,
+  Perm.logExport,
 ];
 
 interface RoleSeed {
@@ -53,7 +116,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     nameKey: 'role.manager',
     roleType: 'MANAGER',
     visibility: 'PUBLIC',
-    permissions: [...new Set([...viewCodes, Perm.stationCreate, Perm.bigScreen])],
+    permissions: [...new Set([...viewCodes.filter((c) => !platformOnlyViews.has(c)), ...managerCodes])],
     remark: 'Runs a distributor or installer company',
   },
   {
@@ -89,7 +152,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     nameKey: 'role.guest',
     roleType: 'GUEST',
     visibility: 'PRIVATE',
-    permissions: ownerCodes,
+    permissions: ownerCodes.filter((c) => c !== Perm.profileUpdate),
     remark: 'Read-only visitor of the demo company',
   },
   {

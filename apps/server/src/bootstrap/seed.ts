@@ -9,7 +9,14 @@ import { generatePassword, hashPassword } from '../lib/password.js';
 import { readLocaleFiles } from '../modules/i18n/locale-files.js';
 import { NavigationRepository } from '../modules/navigation/navigation.repository.js';
 import { TranslationsRepository } from '../modules/i18n/translations.repository.js';
-import { DEMO_COMPANY_ID, GUEST_USERNAME, PLATFORM_COMPANY_ID, ROLE_SEEDS } from './seed-data.js';
+import {
+  DEMO_COMPANIES,
+  DEMO_COMPANY_ID,
+  DEMO_USERS,
+  GUEST_USERNAME,
+  PLATFORM_COMPANY_ID,
+  ROLE_SEEDS,
+} from './seed-data.js';
 
 export interface SeedOptions {
   adminUsername: string;
@@ -38,6 +45,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
       },
     ])
     .onConflictDoNothing();
+  await db.insert(companies).values(DEMO_COMPANIES).onConflictDoNothing();
   // Explicit ids were inserted: move the sequence past them so new companies do not collide.
   await db.execute(
     sql`select setval(pg_get_serial_sequence('companies', 'id'), greatest((select max(id) from companies), 1))`,
@@ -62,6 +70,11 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
       description: 'Read-only demo visitor',
     });
   }
+
+  await db
+    .insert(users)
+    .values(DEMO_USERS.map((u) => ({ ...u, passwordHash: null })))
+    .onConflictDoNothing();
 
   await new NavigationRepository(db).sync(NAVIGATION);
 

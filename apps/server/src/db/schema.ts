@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
+  doublePrecision,
+  uuid,
   boolean,
   customType,
   index,
@@ -22,20 +25,25 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Companies form a tree: platform → distributors → installers (SPEC §3 Company). */
-export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
-  parentId: integer('parent_id'),
-  type: text('type', { enum: ['PLATFORM', 'DISTRIBUTOR', 'INSTALLER'] }).notNull(),
-  name: text('name').notNull(),
-  phone: text('phone'),
-  description: text('description'),
-  address: text('address'),
-  authorizationCode: text('authorization_code'),
-  logoPath: text('logo_path'),
-  /** True for the demo fleet's company: the console labels its data as simulated. */
-  simulated: boolean('simulated').notNull().default(false),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    type: text('type', { enum: ['PLATFORM', 'DISTRIBUTOR', 'INSTALLER'] }).notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    description: text('description'),
+    address: text('address'),
+    authorizationCode: text('authorization_code'),
+    logoPath: text('logo_path'),
+    /** True for the demo fleet's company: the console labels its data as simulated. */
+    simulated: boolean('simulated').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('companies_parent_idx').on(t.parentId)],
+);
 
 /** Roles carry permission codes; `*` grants all (SPEC §6). Ids are stable: 41 is the big-screen role. */
 export const roles = pgTable('roles', {
@@ -171,3 +179,120 @@ export const translations = pgTable(
   },
   (t) => [primaryKey({ columns: [t.language, t.key] })],
 );
+
+/**
+ * Append-only audit trail of every write: who, what, when, from where, and the result. A trigger refuses
+ * UPDATE and DELETE, so not even the application can rewrite history.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    userId: integer('user_id'),
+    username: text('username'),
+    companyId: integer('company_id'),
+    /** Stable action name, e.g. `company.create`, or `POST /api/company` for routes without one. */
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    clientAddress: text('client_address'),
+    requestId: text('request_id'),
+    /** 200 on success, otherwise the envelope status the client received. */
+    status: integer('status').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_company_idx').on(t.companyId, t.at),
+    index('audit_log_user_idx').on(t.userId, t.at),
+  ],
+);
+
+/** Six-digit codes sent to an email address or mobile number; single use, expiring, attempt-limited. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purpose: text('purpose', {
+      enum: ['register', 'findPassword', 'findName', 'changeEmail', 'changeMobile'],
+    }).notNull(),
+    /** Normalised destination: a lower-case email or +<area code><number>. */
+    target: text('target').notNull(),
+    codeHash: bytea('code_hash').notNull(),
+    userId: integer('user_id'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: ts('consumed_at'),
+  },
+  (t) => [index('verification_codes_target_idx').on(t.purpose, t.target, t.createdAt)],
+);
+
+/** Outgoing mail. Without SMTP_URL messages stay here (and in the log), marked undelivered. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  deliveredAt: ts('delivered_at'),
+  error: text('error'),
+});
+
+/** Uploaded images (logos, avatars, station pictures), re-encoded, served by id with nosniff. */
+export const files = pgTable('files', {
+  id: uuid('id').primaryKey(),
+  kind: text('kind', { enum: ['logo', 'avatar', 'picture'] }).notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  ownerUserId: integer('owner_user_id'),
+  companyId: integer('company_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Reference data (SPEC §3): regions, currencies, time zones, countries. */
+export const currencies = pgTable('currencies', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  /** Units of this currency per 1 USD. */
+  exchangeRate: doublePrecision('exchange_rate').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const regions = pgTable('regions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  areaCode: text('area_code').notNull(),
+  currencyCode: text('currency_code')
+    .notNull()
+    .references(() => currencies.code),
+  temperatureUnit: text('temperature_unit', { enum: ['C', 'F'] }).notNull(),
+  /** Default electricity price per kWh in the region's currency. */
+  price: doublePrecision('price').notNull(),
+});
+
+export const timeZones = pgTable('time_zones', {
+  id: serial('id').primaryKey(),
+  /** IANA name, e.g. Europe/Berlin. */
+  name: text('name').notNull().unique(),
+  /** Standard offset from UTC in minutes. */
+  offsetMinutes: integer('offset_minutes').notNull(),
+});
+
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  /** PUBLIC countries appear in pickers for everyone; PRIVATE ones only for the platform. */
+  visibility: text('visibility', { enum: ['PUBLIC', 'PRIVATE'] })
+    .notNull()
+    .default('PUBLIC'),
+});
+
+/** Counters for rate limits other than login (verification codes, registration), shared by API copies. */
+export const rateCounters = pgTable('rate_counters', {
+  key: text('key').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: bigint('count', { mode: 'number' }).notNull(),
+});

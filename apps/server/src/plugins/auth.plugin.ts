@@ -1,4 +1,10 @@
-import { MessageKey, RENEWED_TOKEN_HEADER, TOKEN_COOKIE } from '@sunfleet/contracts';
+import {
+  hasAnyPermission,
+  MessageKey,
+  RENEWED_TOKEN_HEADER,
+  TOKEN_COOKIE,
+  type PermCode,
+} from '@sunfleet/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Errors } from '../lib/errors.js';
@@ -10,6 +16,8 @@ declare module 'fastify' {
     public?: boolean;
     /** A write the read-only guest may still make (logging out). */
     guestWrite?: boolean;
+    /** Permission codes of which the caller's active role must hold at least one (else 4003). */
+    perm?: readonly PermCode[];
   }
   interface FastifyRequest {
     session: SessionContext | null;
@@ -68,6 +76,7 @@ export const authPlugin = fp(
       if (context.guest && !SAFE_METHODS.has(request.method) && !config.guestWrite) {
         throw Errors.forbidden(MessageKey.GUEST_READ_ONLY);
       }
+      if (config.perm && !hasAnyPermission(context.permissions, config.perm)) throw Errors.forbidden();
     });
   },
   { name: 'auth' },

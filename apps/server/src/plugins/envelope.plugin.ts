@@ -3,6 +3,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { AppError, isUnavailableError } from '../lib/errors.js';
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The envelope status of an error answer (read by the audit trail); null on success. */
+    envelopeStatus: number | null;
+  }
+}
+
 interface AjvIssue {
   keyword: string;
   instancePath: string;
@@ -59,6 +66,7 @@ function send(
   enMsg: string,
   data: FieldError[] | null,
 ): FastifyReply {
+  reply.envelopeStatus = status;
   return reply.code(HTTP_STATUS_OF[status]).send({ status, enMsg, data, requestId: request.id });
 }
 
@@ -68,6 +76,7 @@ function send(
  */
 export const envelopePlugin = fp(
   (app: FastifyInstance) => {
+    app.decorateReply('envelopeStatus', null);
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) return send(request, reply, error.status, error.enMsg, error.data);
       if (error.validation) {

@@ -18,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLog
   app.post(
     '/login',
     {
-      config: { public: true },
+      config: { public: true, audit: { action: 'session.login', target: 'user' } },
       schema: {
         tags: ['account'],
         summary: 'Log in with user name, email or mobile number and password',
@@ -28,13 +28,16 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLog
         response: responses(LoginData),
       },
     },
-    async (request) => ok(await auth.login(request.body.username, request.body.password, client(request))),
+    async (request) => {
+      request.auditDetail = { username: request.body.username.slice(0, 128) };
+      return ok(await auth.login(request.body.username, request.body.password, client(request)));
+    },
   );
 
   app.post(
     '/login/guest',
     {
-      config: { public: true },
+      config: { public: true, audit: { action: 'session.guestLogin', target: 'user' } },
       schema: {
         tags: ['account'],
         summary: 'Log in as the read-only guest of the demo company',
@@ -49,9 +52,29 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLog
   );
 
   app.post(
+    '/role/switch',
+    {
+      config: { audit: { action: 'session.switchRole', target: 'role' } },
+      schema: {
+        tags: ['account'],
+        summary: 'Switch the active role: a new session bound to the role replaces the current one',
+        description:
+          'The role must be one granted to the user (else 4004). The old token then answers 102011.',
+        security: [{ bearer: [] }],
+        body: Type.Object({ roleId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+        response: responses(LoginData),
+      },
+    },
+    async (request) => {
+      request.auditDetail = { targetId: request.body.roleId };
+      return ok(await auth.switchRole(sessionOf(request), request.body.roleId, client(request)));
+    },
+  );
+
+  app.post(
     '/logout',
     {
-      config: { guestWrite: true },
+      config: { guestWrite: true, audit: { action: 'session.logout', target: 'session' } },
       schema: {
         tags: ['account'],
         summary: 'End the current session; the token is refused from now on',

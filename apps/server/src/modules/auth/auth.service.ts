@@ -153,4 +153,20 @@ export class AuthService {
   async logout(sessionId: number): Promise<void> {
     await this.sessionsRepo.revoke(sessionId, 'logout', this.clock.now());
   }
+
+  /**
+   * Role switching is a server decision (ADR 001): the role must be one granted to the user; a new session
+   * bound to it is issued and the old one ends (its token then answers 102011).
+   */
+  async switchRole(session: SessionContext, roleId: number, client: ClientInfo): Promise<LoginData> {
+    const allowed = await this.usersRepo.switchableRoles(
+      session.userId,
+      (await this.usersRepo.profile(session.userId))?.roleId ?? -1,
+    );
+    if (!allowed.some((r) => r.id === roleId)) throw Errors.notFound();
+    const now = this.clock.now();
+    const next = await this.openSession(session.userId, roleId, client, now);
+    await this.sessionsRepo.revoke(session.sessionId, 'ended', now);
+    return next;
+  }
 }

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.js';
+import { auditLog } from '../db/schema.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Stable audit action name (e.g. `company.create`) and the kind of object the route acts on. */
+    audit?: { action: string; target?: string };
+  }
+  interface FastifyRequest {
+    /** What a handler wants recorded beyond the route: the created id, the attempted user name… */
+    auditDetail: { targetId?: string | number; [key: string]: unknown } | null;
+  }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Records every write under /api — who, what, when, from where and the result — after the response has
+ * been produced, whatever its outcome. Request bodies are never stored (they hold passwords and codes):
+ * only what a handler puts in `request.auditDetail`. A failure to record is logged, never shown.
+ */
+export const auditPlugin = fp(
+  (app: FastifyInstance, opts: { db: Db }) => {
+    app.decorateRequest('auditDetail', null);
+    app.addHook('onResponse', async (request, reply) => {
+      if (READS.has(request.method) || !request.url.startsWith('/api/')) return;
+      const config = request.routeOptions.config;
+      const routeUrl = request.routeOptions.url;
+      if (routeUrl === undefined) return;
+      const params = (request.params ?? {}) as Record<string, unknown>;
+      const { targetId, ...detail } = request.auditDetail ?? {};
+      const target = targetId ?? params.id;
+      const status = reply.envelopeStatus ?? (reply.statusCode < 400 ? 200 : reply.statusCode * 10);
+      try {
+        await opts.db.insert(auditLog).values({
+          userId: request.session?.userId ?? null,
+          username: request.session?.username ?? null,
+          companyId: request.session?.companyId ?? null,
+          action: config.audit?.action ?? `${request.method} ${routeUrl}`,
+          targetType: config.audit?.target ?? null,
+          targetId: typeof target === 'string' || typeof target === 'number' ? String(target) : null,
+          clientAddress: request.ip,
+          requestId: request.id,
+          status,
+          detail: Object.keys(detail).length > 0 ? detail : null,
+        });
+      } catch (err) {
+        request.log.error({ err }, 'audit record could not be written');
+      }
+    });
+  },
+  { name: 'audit' },
+);
