@@ -6,3 +6,7 @@ export * from './permissions.js';
 export * from './navigation.js';
 export * from './api/account.js';
 export * from './rules/index.js';
+export * from './api/organisation.js';
+export * from './api/account-security.js';
+export * from './api/reference.js';
+export * from './api/audit.js';

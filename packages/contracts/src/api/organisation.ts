@@ -1,0 +1,2 @@
+// Step 2a contracts: filled by the capability that owns this file.
+export {};
