@@ -10,3 +10,4 @@ export * from './api/organisation.js';
 export * from './api/account-security.js';
 export * from './api/reference.js';
 export * from './api/audit.js';
+export * from './api/paging.js';
