@@ -17,18 +17,20 @@ declare module 'fastify' {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Records every write under /api — who, what, when, from where and the result — after the response has
- * been produced, whatever its outcome. Request bodies are never stored (they hold passwords and codes):
+ * Records every write under /api — who, what, when, from where and the result — once the answer is
+ * known, whatever its outcome, and before it is sent. Request bodies are never stored (they hold passwords and codes):
  * only what a handler puts in `request.auditDetail`. A failure to record is logged, never shown.
  */
 export const auditPlugin = fp(
   (app: FastifyInstance, opts: { db: Db }) => {
     app.decorateRequest('auditDetail', null);
-    app.addHook('onResponse', async (request, reply) => {
-      if (READS.has(request.method) || !request.url.startsWith('/api/')) return;
+    // onSend, not onResponse: the record is written before the client sees the answer, so a write the
+    // client saw succeed is always in the trail.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (READS.has(request.method) || !request.url.startsWith('/api/')) return payload;
       const config = request.routeOptions.config;
       const routeUrl = request.routeOptions.url;
-      if (routeUrl === undefined) return;
+      if (routeUrl === undefined) return payload;
       const params = (request.params ?? {}) as Record<string, unknown>;
       const { targetId, ...detail } = request.auditDetail ?? {};
       const target = targetId ?? params.id;
@@ -49,6 +51,7 @@ export const auditPlugin = fp(
       } catch (err) {
         request.log.error({ err }, 'audit record could not be written');
       }
+      return payload;
     });
   },
   { name: 'audit' },
