@@ -18,8 +18,9 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Records every write under /api — who, what, when, from where and the result — once the answer is
- * known, whatever its outcome, and before it is sent. Request bodies are never stored (they hold passwords and codes):
- * only what a handler puts in `request.auditDetail`. A failure to record is logged, never shown.
+ * known, whatever its outcome, and before it is sent. Request bodies are never stored (they hold
+ * passwords and codes): only what a handler puts in `request.auditDetail`. A failure to record is
+ * logged, never shown.
  */
 export const auditPlugin = fp(
   (app: FastifyInstance, opts: { db: Db }) => {
