@@ -18,6 +18,11 @@ import { NavigationRepository } from './modules/navigation/navigation.repository
 import { navigationRoutes } from './modules/navigation/navigation.routes.js';
 import { NavigationService } from './modules/navigation/navigation.service.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { organisationRoutes } from './modules/organisation/organisation.plugin.js';
+import { securityModule } from './modules/security/security.module.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { referenceRoutes } from './modules/reference/reference.routes.js';
+import { auditLogRoutes } from './modules/audit/audit-log.routes.js';
 import { authPlugin } from './plugins/auth.plugin.js';
 import { envelopePlugin } from './plugins/envelope.plugin.js';
 import { metricsPlugin } from './plugins/metrics.plugin.js';
@@ -101,6 +106,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         navigation: new NavigationService(new NavigationRepository(db)),
       });
       await api.register(i18nRoutes, { translations: new TranslationsRepository(db) });
+      await api.register(organisationRoutes, { db, clock: deps.clock });
+      await api.register(securityModule, {
+        db,
+        clock: deps.clock,
+        config: deps.config,
+        auth,
+        log: deps.logger,
+      });
+      await api.register(filesRoutes, { db });
+      await api.register(referenceRoutes, { db, clock: deps.clock });
+      await api.register(auditLogRoutes, { db, clock: deps.clock });
       await api.register(systemRoutes, {
         config: deps.config,
         database: deps.database,

@@ -145,5 +145,5 @@ describe('the server process', () => {
     );
     expect(again.stdout).not.toContain('Administrator created');
     expect(again.code).toBe(0);
-  });
+  }, 120_000);
 });

@@ -11,3 +11,4 @@ export * from './api/account-security.js';
 export * from './api/reference.js';
 export * from './api/audit.js';
 export * from './api/paging.js';
+export * from './permission-tree.js';

@@ -9,6 +9,7 @@ import { generatePassword, hashPassword } from '../lib/password.js';
 import { readLocaleFiles } from '../modules/i18n/locale-files.js';
 import { NavigationRepository } from '../modules/navigation/navigation.repository.js';
 import { TranslationsRepository } from '../modules/i18n/translations.repository.js';
+import { seedReferenceData } from '../modules/reference/reference-seed.js';
 import {
   DEMO_COMPANIES,
   DEMO_COMPANY_ID,
@@ -77,6 +78,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
     .onConflictDoNothing();
 
   await new NavigationRepository(db).sync(NAVIGATION);
+  await seedReferenceData(db, opts.log);
 
   const tables = readLocaleFiles(opts.localesRoot);
   const repo = new TranslationsRepository(db);

@@ -25,6 +25,8 @@ export interface AppConfig {
   adminUsername: string;
   adminPassword: string | null;
   smtpUrl: string | null;
+  /** Sender of verification mails, `address` or `Name <address>`. */
+  mailFrom: string;
   services: ReadonlySet<ServiceName>;
   trustProxy: boolean;
   guestLogin: boolean;
@@ -70,6 +72,15 @@ function url(env: Env, name: string, protocols: readonly string[]): string | nul
   }
   if (!protocols.includes(parsed.protocol)) {
     throw new ConfigError(name, `must use one of ${protocols.join(', ')} (got '${parsed.protocol}')`);
+  }
+  return raw;
+}
+
+function mailFrom(env: Env, publicUrl: string): string {
+  const raw = text(env, 'MAIL_FROM');
+  if (raw === null) return `Sunfleet <no-reply@${new URL(publicUrl).hostname}>`;
+  if (!/^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(raw)) {
+    throw new ConfigError('MAIL_FROM', `must be an address or 'Name <address>' (got '${raw}')`);
   }
   return raw;
 }
@@ -160,6 +171,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminUsername,
     adminPassword,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: mailFrom(env, publicUrl),
     services: services(env),
     trustProxy: bool(env, 'TRUST_PROXY', false),
     guestLogin: bool(env, 'GUEST_LOGIN', true),

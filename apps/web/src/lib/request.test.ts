@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RENEWED_TOKEN_HEADER, Status, TOKEN_COOKIE } from '@sunfleet/contracts';
 import { i18n } from './i18n';
-import { ApiError, api, request, setNavigationPort } from './request';
+import { ApiError, api, download, fileNameOf, request, setNavigationPort } from './request';
 import { StorageKey } from './storage';
 import { resetToastState, setToastSink } from './toast';
 
@@ -190,5 +190,51 @@ describe('request: token handling', () => {
     respond({ status: 200, enMsg: '', data: null });
     await api.get('/info');
     expect(headerOf(calls.at(-1), 'Authorization')).toBe('Bearer tok-new');
+  });
+});
+
+describe('request: uploads and downloads (Step 2a)', () => {
+  it('posts a file as multipart with the token and lets the browser set the content type', async () => {
+    Cookies.set(TOKEN_COOKIE, 'tok-1');
+    respond({ status: 200, enMsg: 'OperationSuccess', data: { avatarUrl: '/api/file/x' } });
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+    await expect(api.upload('/user/avatar', file, 'file', file.name)).resolves.toEqual({
+      avatarUrl: '/api/file/x',
+    });
+    const body = calls[0]?.init.body;
+    expect(body).toBeInstanceOf(FormData);
+    expect(((body as FormData).get('file') as File).name).toBe('me.png');
+    expect(headerOf(calls[0], 'Content-Type')).toBeUndefined();
+    expect(headerOf(calls[0], 'Authorization')).toBe('Bearer tok-1');
+  });
+
+  it('downloads a file with the token and the name from Content-Disposition', async () => {
+    Cookies.set(TOKEN_COOKIE, 'tok-1');
+    respond('PK-bytes', {
+      headers: {
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'content-disposition': `attachment; filename="log.xlsx"; filename*=UTF-8''audit%20log.xlsx`,
+      },
+    });
+    const file = await download('/log/export', { action: 'company', userId: undefined }, 'fallback.xlsx');
+    expect(file.fileName).toBe('audit log.xlsx');
+    expect(await file.blob.text()).toBe('PK-bytes');
+    expect(calls[0]?.url).toBe('/api/log/export?action=company');
+    expect(headerOf(calls[0], 'Authorization')).toBe('Bearer tok-1');
+  });
+
+  it('treats an envelope answer to a download as the error it is', async () => {
+    respond(
+      { status: 4003, enMsg: 'GuestReadOnly', data: null },
+      { status: 403, headers: { 'content-type': 'application/json' } },
+    );
+    await expect(download('/log/export', {}, 'x.xlsx')).rejects.toMatchObject({ status: 4003 });
+    expect(toasts).toEqual(['{GuestReadOnly}']);
+  });
+
+  it('reads plain and RFC 6266 file names, and falls back when there is none', () => {
+    expect(fileNameOf('attachment; filename="a b.xlsx"')).toBe('a b.xlsx');
+    expect(fileNameOf("inline; filename*=UTF-8''%E6%97%A5%E5%BF%97.xlsx")).toBe('日志.xlsx');
+    expect(fileNameOf(null)).toBeUndefined();
   });
 });

@@ -15,6 +15,8 @@ export interface RequestOptions {
   params?: Record<string, QueryValue>;
   /** JSON body. */
   data?: unknown;
+  /** Multipart body (uploads); the browser sets the content type with its boundary. */
+  form?: FormData;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -114,16 +116,20 @@ function endSession(): void {
 }
 
 /**
- * Calls the API and returns the envelope's `data`. Success is status 200 or 101001; any other status
- * toasts the translated `enMsg` and rejects with an ApiError. A timeout toasts REQUEST_TIMED_OUT; other
- * transport failures reject without a toast (SPEC §8).
+ * Sends one call with the token, the timeout and the renewal header handled; `read` turns the response
+ * into its body while the timeout still runs. A timeout toasts REQUEST_TIMED_OUT; other transport failures
+ * reject without a toast (SPEC §8).
  */
-export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', params, data, timeoutMs = Timing.requestTimeoutMs, signal } = options;
+async function send<R>(
+  url: string,
+  options: RequestOptions,
+  read: (response: Response) => Promise<R>,
+): Promise<{ response: Response; body: R }> {
+  const { method = 'GET', params, data, form, timeoutMs = Timing.requestTimeoutMs, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = currentToken();
   if (token !== undefined && !isShareUrl(url)) headers.Authorization = `Bearer ${token}`;
-  if (data !== undefined) headers['Content-Type'] = 'application/json';
+  if (data !== undefined && form === undefined) headers['Content-Type'] = 'application/json';
 
   const controller = new AbortController();
   let timedOut = false;
@@ -134,17 +140,18 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   const onCallerAbort = (): void => controller.abort();
   signal?.addEventListener('abort', onCallerAbort, { once: true });
 
-  let response: Response;
-  let body: unknown;
   try {
-    response = await fetch(buildUrl(url, params), {
+    const response = await fetch(buildUrl(url, params), {
       method,
       headers,
-      body: data === undefined ? undefined : JSON.stringify(data),
+      body: form ?? (data === undefined ? undefined : JSON.stringify(data)),
       signal: controller.signal,
       credentials: 'same-origin',
     });
-    body = await response.json().catch(() => undefined);
+    const body = await read(response);
+    const renewed = response.headers.get(RENEWED_TOKEN_HEADER);
+    if (renewed !== null && renewed !== '') renewToken(renewed);
+    return { response, body };
   } catch {
     if (timedOut) {
       showErrorToast(translateMessage(MessageKey.REQUEST_TIMED_OUT));
@@ -155,12 +162,14 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
     clearTimeout(timer);
     signal?.removeEventListener('abort', onCallerAbort);
   }
+}
 
-  const renewed = response.headers.get(RENEWED_TOKEN_HEADER);
-  if (renewed !== null && renewed !== '') renewToken(renewed);
+const readJson = (response: Response): Promise<unknown> => response.json().catch(() => undefined);
 
+/** Success gives the envelope's data; any other status toasts the translated enMsg and rejects. */
+function settle(body: unknown, response: Response): unknown {
   if (!isEnvelope(body)) throw new ApiError({ kind: 'http', httpStatus: response.status });
-  if (isSuccessStatus(body.status)) return body.data as T;
+  if (isSuccessStatus(body.status)) return body.data;
 
   showErrorToast(translateMessage(body.enMsg));
   if (body.status === Status.NOT_LOGGED_IN || body.status === Status.SESSION_ENDED) endSession();
@@ -173,6 +182,63 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   });
 }
 
+/**
+ * Calls the API and returns the envelope's `data`. Success is status 200 or 101001; any other status
+ * toasts the translated `enMsg` and rejects with an ApiError. A timeout toasts REQUEST_TIMED_OUT; other
+ * transport failures reject without a toast (SPEC §8).
+ */
+export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const { response, body } = await send(url, options, readJson);
+  return settle(body, response) as T;
+}
+
+/** A file the API answered with instead of an envelope (exports). */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition, else the caller's fallback. */
+  fileName: string;
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */
+export function fileNameOf(disposition: string | null): string | undefined {
+  if (disposition === null) return undefined;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
+  if (extended?.[1] !== undefined) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
+  return plain?.[1]?.trim();
+}
+
+/**
+ * Fetches a file with the session's Authorization header (a plain link could not send it). An envelope
+ * answer (JSON) is an error and is handled like any other call: toast, session end on 4001/102011.
+ */
+export async function download(
+  url: string,
+  params: Record<string, QueryValue> | undefined,
+  fallbackName: string,
+): Promise<DownloadedFile> {
+  const { response, body } = await send(url, { method: 'GET', params }, async (res) => {
+    const type = res.headers.get('content-type') ?? '';
+    if (type.includes('application/json')) return { json: await readJson(res) };
+    return { blob: await res.blob() };
+  });
+  if ('json' in body) {
+    settle(body.json, response);
+    throw new ApiError({ kind: 'http', httpStatus: response.status });
+  }
+  if (!response.ok) throw new ApiError({ kind: 'http', httpStatus: response.status });
+  return {
+    blob: body.blob,
+    fileName: fileNameOf(response.headers.get('content-disposition')) ?? fallbackName,
+  };
+}
+
 export const api = {
   get: <T>(url: string, params?: Record<string, QueryValue>, options?: RequestOptions): Promise<T> =>
     request<T>(url, { ...options, method: 'GET', params }),
@@ -182,4 +248,11 @@ export const api = {
     request<T>(url, { ...options, method: 'PUT', data }),
   delete: <T>(url: string, params?: Record<string, QueryValue>, options?: RequestOptions): Promise<T> =>
     request<T>(url, { ...options, method: 'DELETE', params }),
+  /** Multipart upload of one file under `field`. */
+  upload: <T>(url: string, file: Blob, field = 'file', fileName?: string): Promise<T> => {
+    const form = new FormData();
+    if (fileName === undefined) form.append(field, file);
+    else form.append(field, file, fileName);
+    return request<T>(url, { method: 'POST', form });
+  },
 };

@@ -1,2 +1,54 @@
-// Step 2a contracts: filled by the capability that owns this file.
-export {};
+// The audit log ("Log management"): every write recorded by the server, listed and exported within the
+// caller's scope. Rows are append-only; there is no endpoint that changes them.
+import { Type, type Static } from 'typebox';
+import { PageQueryFields } from './paging.js';
+
+/** An export holds at most this many rows (the newest); the file says so when more matched. */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+export const AuditMessage = {
+  /** `from` lies after `to`. */
+  timeRangeInvalid: 'LogTimeRangeInvalid',
+} as const;
+
+export const AuditEntry = Type.Object({
+  id: Type.Integer(),
+  at: Type.String({ format: 'date-time' }),
+  userId: Type.Union([Type.Integer(), Type.Null()]),
+  username: Type.Union([Type.String(), Type.Null()]),
+  companyId: Type.Union([Type.Integer(), Type.Null()]),
+  action: Type.String({ description: 'Stable action name, e.g. company.create, or "METHOD /api/path"' }),
+  targetType: Type.Union([Type.String(), Type.Null()]),
+  targetId: Type.Union([Type.String(), Type.Null()]),
+  clientAddress: Type.Union([Type.String(), Type.Null()]),
+  requestId: Type.Union([Type.String(), Type.Null()]),
+  status: Type.Integer({ description: '200 on success, otherwise the envelope status the caller received' }),
+  detail: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+/** The filters shared by the list and the export. */
+export const AuditFilterFields = {
+  keyword: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: 'Part of the user name, action, target, client address or request id',
+    }),
+  ),
+  action: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'An action (company.create) or a whole area (company matches company.*)',
+    }),
+  ),
+  userId: Type.Optional(Type.Integer({ minimum: 1 })),
+  status: Type.Optional(Type.Integer({ minimum: 100, maximum: 999_999 })),
+  from: Type.Optional(Type.String({ format: 'date-time', description: 'Inclusive' })),
+  to: Type.Optional(Type.String({ format: 'date-time', description: 'Exclusive' })),
+};
+export const AuditFilterQuery = Type.Object(AuditFilterFields);
+export type AuditFilterQuery = Static<typeof AuditFilterQuery>;
+
+export const AuditPageQuery = Type.Object({ ...PageQueryFields, ...AuditFilterFields });
+export type AuditPageQuery = Static<typeof AuditPageQuery>;

@@ -17,8 +17,27 @@ const PlaceholderPage: Page = lazy(() =>
 /** Component names of `/api/routes` that already have a real page. Every entry is its own chunk. */
 const PAGES: Record<string, Page> = {
   'user/profile': lazy(() =>
-    import('../../features/user/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+    import('../../features/security/ProfilePage').then((m) => ({ default: m.ProfilePage })),
   ),
+  'user/updatePassword': lazy(() =>
+    import('../../features/security/UpdatePasswordPage').then((m) => ({ default: m.UpdatePasswordPage })),
+  ),
+  'company/index': lazy(() =>
+    import('../../features/organisation/CompanyPage').then((m) => ({ default: m.CompanyPage })),
+  ),
+  'company/manage': lazy(() =>
+    import('../../features/organisation/CompanyManagePage').then((m) => ({ default: m.CompanyManagePage })),
+  ),
+  'account/list': lazy(() =>
+    import('../../features/organisation/AccountListPage').then((m) => ({ default: m.AccountListPage })),
+  ),
+  'role/list': lazy(() =>
+    import('../../features/organisation/RoleListPage').then((m) => ({ default: m.RoleListPage })),
+  ),
+  'system/settings': lazy(() =>
+    import('../../features/system/SystemSettingsPage').then((m) => ({ default: m.SystemSettingsPage })),
+  ),
+  'system/log': lazy(() => import('../../features/system/LogPage').then((m) => ({ default: m.LogPage }))),
   'about/version': lazy(() =>
     import('../../features/about/VersionPage').then((m) => ({ default: m.VersionPage })),
   ),

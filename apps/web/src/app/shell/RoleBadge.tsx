@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { Tag } from 'antd';
 import { CrownOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { roleLabel } from '../../features/organisation/labels';
 import { TestId } from '../../testids';
 
 export type BadgeKind = 'manage' | 'operations' | 'owner' | 'other';
@@ -32,7 +33,16 @@ const ICON: Record<BadgeKind, () => ReactElement> = {
   other: () => <UserOutlined />,
 };
 
-export function RoleBadge({ roleType, nameKey }: { roleType: string; nameKey: string }): ReactElement {
+export function RoleBadge({
+  roleType,
+  nameKey,
+  name,
+}: {
+  roleType: string;
+  nameKey: string;
+  /** Shown when the key has no translation (roles users created carry their own name). */
+  name?: string;
+}): ReactElement {
   const { t } = useTranslation();
   const badge = badgeFor(roleType);
   return (
@@ -43,7 +53,7 @@ export function RoleBadge({ roleType, nameKey }: { roleType: string; nameKey: st
       data-testid={TestId.roleBadge}
       data-kind={badge.kind}
     >
-      {t(nameKey)}
+      {name === undefined ? t(nameKey) : roleLabel(t, { name, nameKey })}
     </Tag>
   );
 }

@@ -2,6 +2,8 @@ import { useState, type ReactElement } from 'react';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import {
   CaretDownOutlined,
+  CheckOutlined,
+  SwapOutlined,
   InfoCircleOutlined,
   LogoutOutlined,
   MessageOutlined,
@@ -15,7 +17,11 @@ import { logout, useInfo } from '../../features/auth/api';
 import { loginPathFor } from '../../lib/request';
 import { TestId } from '../../testids';
 import { Paths } from '../router/paths';
+import { roleLabel } from '../../features/organisation/labels';
 import { RoleBadge } from './RoleBadge';
+import { switchRole } from './roleSwitch';
+
+const ROLE_KEY_PREFIX = 'role:';
 
 /** User dropdown of SPEC §2: avatar (to profile), name at 80 px with ellipsis, role badge, user menu. */
 export function UserDropdown(): ReactElement | null {
@@ -36,7 +42,43 @@ export function UserDropdown(): ReactElement | null {
     }
   };
 
+  const onSwitchRole = async (roleId: number): Promise<void> => {
+    if (roleId === info.roleId) return;
+    setLeaving(true);
+    try {
+      await switchRole(roleId);
+      void navigate(Paths.root, { replace: true });
+    } finally {
+      setLeaving(false);
+    }
+  };
+
+  // SPEC §4: more than one role → a switcher; the active role is marked and not selectable.
+  const roleItems: MenuProps['items'] =
+    info.roles.length > 1
+      ? [
+          {
+            key: 'switchRole',
+            icon: <SwapOutlined />,
+            label: <span data-testid={TestId.roleSwitch}>{t('shell.switchRole')}</span>,
+            disabled: leaving,
+            children: info.roles.map((role) => ({
+              key: `${ROLE_KEY_PREFIX}${String(role.id)}`,
+              icon: role.id === info.roleId ? <CheckOutlined /> : undefined,
+              disabled: role.id === info.roleId,
+              label: (
+                <span data-testid={TestId.roleSwitchOption} data-role-id={role.id}>
+                  {roleLabel(t, { name: role.name, nameKey: role.languageKey })}
+                </span>
+              ),
+            })),
+          },
+          { type: 'divider' },
+        ]
+      : [];
+
   const items: MenuProps['items'] = [
+    ...roleItems,
     { key: Paths.profile, icon: <UserOutlined />, label: t('route.profile') },
     { key: Paths.userSettings, icon: <SettingOutlined />, label: t('route.userSettings') },
     { key: Paths.softwareVersion, icon: <InfoCircleOutlined />, label: t('route.versionInformation') },
@@ -52,6 +94,7 @@ export function UserDropdown(): ReactElement | null {
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') void onLogout();
+    else if (key.startsWith(ROLE_KEY_PREFIX)) void onSwitchRole(Number(key.slice(ROLE_KEY_PREFIX.length)));
     else void navigate(key);
   };
 
@@ -78,7 +121,11 @@ export function UserDropdown(): ReactElement | null {
           <CaretDownOutlined />
         </button>
       </Dropdown>
-      <RoleBadge roleType={info.roleTypeEnum.key} nameKey={info.roleNameLang.languageKey} />
+      <RoleBadge
+        roleType={info.roleTypeEnum.key}
+        nameKey={info.roleNameLang.languageKey}
+        name={info.role.name}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Button, Form, Typography } from 'antd';
+import { Button, Form } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../testids';
@@ -16,7 +16,7 @@ interface FindNameValues {
   code: string;
 }
 
-/** Retrieve the account name (SPEC §2) with a code sent to the account's email or mobile. */
+/** Retrieve the account name (SPEC §2): with a code, the name is sent to the account's email or mobile. */
 export function FindNamePage(): ReactElement {
   const { t } = useTranslation();
   const [form] = Form.useForm<FindNameValues>();
@@ -25,14 +25,11 @@ export function FindNamePage(): ReactElement {
     mutationFn: (values: FindNameValues) => findName({ code: values.code, ...contactOf(form) }),
   });
 
+  // The name is sent to the address, never shown: the page cannot tell whether an account exists either.
   if (lookup.isSuccess) {
-    const username = lookup.data?.username;
     return (
       <AccountCard title={t('findName.title')}>
-        <AccountDone
-          title={username !== undefined ? t('findName.found') : t('findName.sent')}
-          subTitle={username !== undefined ? <Typography.Text strong>{username}</Typography.Text> : undefined}
-        />
+        <AccountDone title={t('findName.sent')} />
       </AccountCard>
     );
   }

@@ -25,7 +25,12 @@ export function FindPasswordPage(): ReactElement {
   const rules = accountRules(t, form);
   const reset = useMutation({
     mutationFn: (values: FindPasswordValues) =>
-      findPassword({ code: values.code, password: values.password, ...contactOf(form) }),
+      findPassword({
+        code: values.code,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        ...contactOf(form),
+      }),
   });
 
   return (

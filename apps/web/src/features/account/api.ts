@@ -1,9 +1,9 @@
 import { api } from '../../lib/request';
 
 /**
- * Account endpoints of Step 2a. Register posts to the spec's path (SPEC §7 POST /find/user/register); the
- * verification code, password retrieval and name retrieval paths are this console's proposal until the
- * server defines them (docs/web.md). Until then the server's own error is shown, nothing is faked.
+ * Public account endpoints of Step 2a (docs/api.md): verification codes, registration of installers and
+ * distributors, owner sign-up with an authorization code, password and account-name retrieval. Every
+ * answer is the same whether or not an account exists; the account name is sent, never returned.
  */
 export const AccountPaths = {
   register: '/find/user/register',
@@ -14,7 +14,7 @@ export const AccountPaths = {
 } as const;
 
 export type MerchantType = 'INSTALLER' | 'DISTRIBUTOR';
-export type CodeScene = 'register' | 'findPassword' | 'findName';
+export type CodeScene = 'register' | 'signUp' | 'findPassword' | 'findName' | 'changeEmail' | 'changeMobile';
 
 /** Where a code goes: an email address, or an area code plus mobile number. */
 export interface ContactInput {
@@ -23,17 +23,26 @@ export interface ContactInput {
   mobile?: string;
 }
 
-export interface RegisterBody extends ContactInput {
+interface NewPassword {
+  password: string;
+  confirmPassword: string;
+}
+
+export interface RegisterBody extends ContactInput, NewPassword {
   merchantType: MerchantType;
   companyName: string;
   username: string;
   code: string;
-  password: string;
 }
 
-export interface FindPasswordBody extends ContactInput {
+export interface SignUpBody extends ContactInput, NewPassword {
+  authorizationCode: string;
+  username: string;
   code: string;
-  password: string;
+}
+
+export interface FindPasswordBody extends ContactInput, NewPassword {
+  code: string;
 }
 
 export interface FindNameBody extends ContactInput {
@@ -48,11 +57,15 @@ export function registerAccount(body: RegisterBody): Promise<unknown> {
   return api.post<unknown>(AccountPaths.register, body);
 }
 
+export function signUp(body: SignUpBody): Promise<unknown> {
+  return api.post<unknown>(AccountPaths.signUp, body);
+}
+
 export function findPassword(body: FindPasswordBody): Promise<unknown> {
   return api.post<unknown>(AccountPaths.findPassword, body);
 }
 
-/** The server may answer with the user name (the code proves the contact is the caller's). */
-export function findName(body: FindNameBody): Promise<{ username?: string } | null> {
-  return api.post<{ username?: string } | null>(AccountPaths.findName, body);
+/** The name goes to the address; the answer is null whether or not an account uses it. */
+export function findName(body: FindNameBody): Promise<null> {
+  return api.post<null>(AccountPaths.findName, body);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Button, Form, Input, Select, Space, type FormInstance } from 'antd';
 import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { EMAIL_MAX_LENGTH, Limits } from '@sunfleet/contracts';
+import { CodePolicy, EMAIL_MAX_LENGTH, Limits } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../lib/toast';
@@ -10,7 +10,7 @@ import { sendCode, type CodeScene, type ContactInput } from './api';
 import { AREA_CODES } from './areaCodes';
 import { Field, type AccountRules } from './formRules';
 
-const RESEND_SECONDS = 60;
+const RESEND_SECONDS = CodePolicy.resendSeconds;
 const AREA_CODE_WIDTH = 104;
 const MOBILE_MAX = 11;
 
@@ -56,6 +56,28 @@ export function ContactFields({ rules, form }: { rules: AccountRules; form: Form
         </Space.Compact>
       </Form.Item>
     </>
+  );
+}
+
+/** The dialling-code picker in front of a mobile number (fixed width; any listed code can be searched). */
+export function AreaCodeSelect({
+  value,
+  onChange,
+}: {
+  value?: string;
+  onChange?: (value: string) => void;
+}): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <Select
+      className="area-code"
+      style={{ width: AREA_CODE_WIDTH }}
+      value={value}
+      onChange={onChange}
+      showSearch
+      options={AREA_CODES.map((code) => ({ value: code, label: code }))}
+      aria-label={t('account.areaCode')}
+    />
   );
 }
 

@@ -1,5 +1,7 @@
 import type { FormInstance, FormRule } from 'antd';
 import {
+  USERNAME_PATTERN,
+  patternRegExp,
   validateEmail,
   validateMobile,
   validateMobileOrEmail,
@@ -24,6 +26,23 @@ export function fromRule(validate: (value: string | undefined) => RuleResult, t:
     validator: (_rule, value: unknown) => {
       const failure = validate(asString(value));
       return failure === null ? Promise.resolve() : Promise.reject(new Error(t(failure)));
+    },
+  };
+}
+
+const usernameRegExp = patternRegExp(USERNAME_PATTERN);
+
+/**
+ * A new user name (contracts USERNAME_PATTERN: 3–64 letters, digits, '.', '_' or '-', starting with a
+ * letter). `invalidKey` is the message the endpoint answers: registration and account management each
+ * have their own.
+ */
+export function usernameRule(t: Translate, invalidKey: string): FormRule {
+  return {
+    validator: (_rule, value: unknown) => {
+      const text = asString(value)?.trim() ?? '';
+      if (text === '') return Promise.reject(new Error(t('rule.cannotBeBlank')));
+      return usernameRegExp.test(text) ? Promise.resolve() : Promise.reject(new Error(t(invalidKey)));
     },
   };
 }

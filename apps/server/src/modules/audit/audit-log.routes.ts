@@ -1,0 +1,70 @@
+import { AuditEntry, AuditFilterQuery, AuditPageQuery, ErrorEnvelope, Page, Perm } from '@sunfleet/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { ok, responses } from '../../lib/envelope.js';
+import { sessionOf } from '../../plugins/auth.plugin.js';
+import { AuditLogService } from './audit-log.service.js';
+
+const tags = ['audit'];
+const security = [{ bearer: [] }];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** "Log management": the audit trail in the caller's scope, as pages and as an XLSX export. */
+export const auditLogRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (
+  app,
+  { db, clock },
+) => {
+  const audit = new AuditLogService(db, clock);
+
+  app.get(
+    '/log/page',
+    {
+      config: { perm: [Perm.logView] },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Audit rows, newest first: all for the platform, their companies’ for distributors and installers, ' +
+          'their own for owners',
+        querystring: AuditPageQuery,
+        response: responses(Page(AuditEntry)),
+      },
+    },
+    async (request) => ok(await audit.page(await app.scopeOf(request), request.query)),
+  );
+
+  app.get(
+    '/log/export',
+    {
+      config: { perm: [Perm.logExport] },
+      schema: {
+        tags,
+        security,
+        summary: 'The same filtered rows as an XLSX file (newest 50,000 at most; the file says when capped)',
+        querystring: AuditFilterQuery,
+        response: {
+          200: {
+            description: 'XLSX workbook, sent as an attachment',
+            content: {
+              [XLSX_TYPE]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) },
+            },
+          },
+          '4xx': ErrorEnvelope,
+          '5xx': ErrorEnvelope,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await audit.export(await app.scopeOf(request), sessionOf(request), request.query, {
+        clientAddress: request.ip,
+        requestId: request.id,
+      });
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.bytes);
+    },
+  );
+};

@@ -1,0 +1,92 @@
+import { eq } from 'drizzle-orm';
+import type { Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.js';
+import { mailOutbox } from '../db/schema.js';
+
+/** One outgoing message. `redactedText` is what the outbox keeps once the real text left by SMTP. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  redactedText: string;
+  /** 'sms' for a mobile number: there is no SMS gateway, so those stay in the outbox and the log. */
+  channel: 'email' | 'sms';
+}
+
+export interface Mailer {
+  /**
+   * Records the message in the outbox and hands it to SMTP in the background: the caller's answer does
+   * not wait for (or reveal) delivery. Without SMTP_URL, or for SMS, it stays undelivered in the outbox.
+   */
+  send(message: MailMessage): Promise<void>;
+  /** Waits for deliveries still in flight (called when the app closes). */
+  drain(): Promise<void>;
+}
+
+export const UNDELIVERED = 'undelivered';
+export const SMS_UNDELIVERED = 'sms-undelivered';
+
+export interface MailerOptions {
+  smtpUrl: string | null;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}
+
+export function createMailer(opts: MailerOptions): Mailer {
+  const { db, log } = opts;
+  const smtpUrl = opts.smtpUrl;
+  // nodemailer is loaded only when SMTP is configured.
+  const transport: Promise<Transporter> | null =
+    smtpUrl === null ? null : import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+  const pending = new Set<Promise<void>>();
+
+  const record = async (message: MailMessage, body: string, error: string | null): Promise<number> => {
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({ to: message.to, subject: message.subject, body, error })
+      .returning({ id: mailOutbox.id });
+    if (!row) throw new Error('mail_outbox insert returned no row');
+    return row.id;
+  };
+
+  const deliver = async (id: number, message: MailMessage, smtp: Promise<Transporter>): Promise<void> => {
+    try {
+      await (
+        await smtp
+      ).sendMail({ from: opts.from, to: message.to, subject: message.subject, text: message.text });
+      await db.update(mailOutbox).set({ deliveredAt: new Date() }).where(eq(mailOutbox.id, id));
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      log.error({ err, outboxId: id }, 'mail could not be delivered');
+      await db
+        .update(mailOutbox)
+        .set({ error: reason.slice(0, 500) })
+        .where(eq(mailOutbox.id, id))
+        .catch((e: unknown) => log.error({ err: e }, 'mail_outbox update failed'));
+    }
+  };
+
+  return {
+    async send(message) {
+      if (message.channel === 'sms' || transport === null) {
+        // Labelled so an operator can find it: the code is readable here and nowhere else.
+        const label = message.channel === 'sms' ? SMS_UNDELIVERED : UNDELIVERED;
+        const id = await record(message, message.text, label);
+        log.warn(
+          { outboxId: id, label, to: message.to, subject: message.subject, body: message.text },
+          `${label}: message kept in mail_outbox (${message.channel === 'sms' ? 'no SMS gateway' : 'SMTP_URL is not set'})`,
+        );
+        return;
+      }
+      const id = await record(message, message.redactedText, null);
+      const job = deliver(id, message, transport).finally(() => pending.delete(job));
+      pending.add(job);
+    },
+    async drain() {
+      await Promise.allSettled([...pending]);
+      if (transport !== null) (await transport).close();
+    },
+  };
+}

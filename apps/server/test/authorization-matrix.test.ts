@@ -1,0 +1,198 @@
+// The authorisation matrix (Step 2a): two tenant trees, eight principals, every /api route of the router.
+// Each principal calls each route with objects of another tenant and must get no foreign data back, a
+// refusal (4001/4003/4004) for ids it may not reach, and a database that did not change. Routes the
+// matrix cannot probe fail the test by name unless an allow-list below says why they need no probe.
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../src/db/schema.js';
+import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { listApiRoutes, operationOf, type ApiRoute } from './authorization-matrix.support.js';
+import { buildWorld, type World } from './authorization-matrix.world.js';
+import { probeRoute, type Finding } from './authorization-matrix.probe.js';
+
+/** Reachable without a session, on purpose. */
+const PUBLIC: Record<string, string> = {
+  'POST /api/login': 'the login form',
+  'POST /api/login/guest': 'the guest button of the login page',
+  'GET /api/config': 'settings the login page needs',
+  'GET /api/health': 'load balancer probe, no tenant data',
+  'GET /api/language/:key/list': 'translations for the login page',
+  'GET /api/openapi.json': 'the API description',
+  'GET /api/docs*': 'the API browser',
+  'GET /api/file/:id': 'stored images by unguessable random id (logos, avatars)',
+  'POST /api/find/code': 'verification codes for registration and recovery; never reveals accounts',
+  'POST /api/find/user/register': 'installer and distributor registration',
+  'POST /api/find/signUp': 'site owners sign up with an authorization code',
+  'POST /api/find/password': 'password recovery by code',
+  'POST /api/find/name': 'account name recovery by code (sent, never returned)',
+};
+
+/** Writes that name no object: they act on the caller's own session, account or company only. */
+const SELF_ONLY: Record<string, string> = {
+  'POST /api/logout': "ends the caller's own session",
+  'POST /api/columnOption': "the caller's own column choice",
+  'PUT /api/user/profile': "the caller's own personal data",
+  'PUT /api/user/password': "the caller's own password (current password required)",
+  'PUT /api/user/email': "the caller's own email (password and code required)",
+  'PUT /api/user/mobile': "the caller's own mobile number (password and code required)",
+  'POST /api/user/avatar': "the caller's own avatar",
+  'POST /api/role': "creates a role owned by the caller's own company",
+};
+
+/** Reference data shared by every tenant: reads for all, writes only with a platform permission. */
+const GLOBAL: Record<string, string> = {
+  '/api/currency': 'currencies',
+  '/api/region': 'regions',
+  '/api/timezone': 'time zones',
+  '/api/country': 'countries',
+  '/api/translation': 'the translation table',
+  '/api/language/list': 'the language list',
+};
+
+const key = (r: ApiRoute): string => `${r.method} ${r.url}`;
+const listed = (table: Record<string, string>, r: ApiRoute): boolean =>
+  key(r) in table || Object.keys(table).some((k) => k.endsWith('*') && key(r).startsWith(k.slice(0, -1)));
+const isGlobal = (r: ApiRoute): boolean =>
+  Object.keys(GLOBAL).some((prefix) => r.url === prefix || r.url.startsWith(`${prefix}/`));
+
+const SELFTEST = '/api/matrix-selftest';
+
+/**
+ * Two routes "added later" that a careless module might register: an unscoped read of any company and a
+ * write naming no object. The matrix must catch both, which shows it covers routes nobody told it about.
+ */
+function addCarelessRoutes(app: FastifyInstance, db: () => TestApp['database']['db']): void {
+  void app.register(
+    async (api) => {
+      api.get(
+        '/matrix-selftest/:companyId',
+        { schema: { params: Type.Object({ companyId: Type.Integer({ minimum: 1 }) }) } },
+        async (request) => {
+          const { companyId } = request.params as { companyId: number };
+          const rows = await db()
+            .select({ name: companies.name })
+            .from(companies)
+            .where(eq(companies.id, companyId));
+          return { status: 200, enMsg: 'OperationSuccess', data: rows[0] ?? null };
+        },
+      );
+      api.post(
+        '/matrix-selftest/note',
+        { schema: { body: Type.Object({ note: Type.String() }) } },
+        async () => ({
+          status: 200,
+          enMsg: 'OperationSuccess',
+          data: null,
+        }),
+      );
+    },
+    { prefix: '/api' },
+  );
+}
+
+describe.each(DATABASES)('authorisation matrix on %s', (kind) => {
+  let t: TestApp;
+  let world: World;
+  let routes: ApiRoute[];
+  let careless: ApiRoute[];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { extend: (app) => addCarelessRoutes(app, () => t.database.db) });
+    world = await buildWorld(t);
+    const all = listApiRoutes(t.app);
+    routes = all.filter((r) => !r.url.startsWith(SELFTEST));
+    careless = all.filter((r) => r.url.startsWith(SELFTEST));
+  }, 240_000);
+  afterAll(() => t.close());
+
+  /** Routes neither probed nor allow-listed, with what is missing. */
+  async function unclassified(list: readonly ApiRoute[]): Promise<string[]> {
+    const out: string[] = [];
+    for (const route of list) {
+      if (listed(PUBLIC, route) || listed(SELF_ONLY, route) || isGlobal(route)) continue;
+      const op = operationOf(t.app, route);
+      if (op === null) {
+        out.push(`${key(route)}: not in the OpenAPI document, so its request shape is unknown`);
+        continue;
+      }
+      const ids = [...Object.keys(op.pathParams), ...Object.keys(op.body?.properties ?? {})];
+      if (route.method !== 'GET' && !ids.some((f) => world.kindOf(route, f) !== null))
+        out.push(
+          `${key(route)}: a write naming no object id; add it to SELF_ONLY with a reason, or probe it`,
+        );
+      for (const field of ids.filter((f) => /^(id|.*Ids?)$/.test(f) && world.kindOf(route, f) === null))
+        out.push(`${key(route)}: id field '${field}' of an unknown kind; teach world.kindOf about it`);
+    }
+    // Public routes answer without a session; anything else answering so is a hole.
+    for (const route of list) {
+      // A wildcard cannot be requested literally (printRoutes also folds its prefix away): it must be listed.
+      if (route.url.includes('*')) {
+        if (!listed(PUBLIC, route)) out.push(`${key(route)}: a wildcard route nobody listed`);
+        continue;
+      }
+      const res = await t.app.inject({ method: route.method, url: route.url.replace(/:\w+/g, '1') });
+      const json = String(res.headers['content-type'] ?? '').includes('json');
+      const status = (json ? res.json<{ status?: number }>().status : undefined) ?? res.statusCode * 10;
+      const open = status !== 4001;
+      if (open && !listed(PUBLIC, route)) out.push(`${key(route)}: answers without a session (${status})`);
+      if (!open && listed(PUBLIC, route)) out.push(`${key(route)}: listed as PUBLIC but asks for a session`);
+    }
+    return out;
+  }
+
+  it('sees the whole route table, including the organisation routes', () => {
+    const keys = routes.map(key);
+    expect(keys).toEqual(
+      expect.arrayContaining(['GET /api/company/:id', 'PUT /api/user', 'DELETE /api/role/:id']),
+    );
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  it('classifies every route: probed, or allow-listed with a reason', async () => {
+    expect(await unclassified(routes)).toEqual([]);
+  });
+
+  it('no principal reaches another tenant’s objects, and refused calls change nothing', async () => {
+    const findings: Finding[] = [];
+    let probes = 0;
+    for (const route of routes) {
+      if (listed(PUBLIC, route) && route.method !== 'GET') continue;
+      const op = operationOf(t.app, route);
+      if (op === null) continue;
+      const before = await world.digest();
+      const mode = listed(PUBLIC, route)
+        ? 'public'
+        : listed(SELF_ONLY, route)
+          ? 'self'
+          : isGlobal(route)
+            ? 'global'
+            : 'tenant';
+      const result = await probeRoute(t, world, route, op, mode);
+      probes += result.probes;
+      findings.push(...result.findings);
+      const after = await world.digest();
+      const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+      if (changed.length > 0)
+        findings.push({ route: key(route), who: '*', problem: `changed ${changed.join(', ')}` });
+    }
+    expect(findings).toEqual([]);
+    expect(probes).toBeGreaterThan(500);
+  }, 600_000);
+
+  it('catches routes added later: an unscoped read and an unlisted write', async () => {
+    expect(await unclassified(careless)).toEqual([
+      'POST /api/matrix-selftest/note: a write naming no object id; add it to SELF_ONLY with a reason, or probe it',
+    ]);
+    const read = careless.find((r) => r.method === 'GET') as ApiRoute;
+    const op = operationOf(t.app, read);
+    const { findings } = await probeRoute(t, world, read, op!, 'tenant');
+    const distA = findings.filter((f) => f.who === 'distA').map((f) => f.problem);
+    expect(distA).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`companyId=${world.companyId('B')}: foreign data`)),
+      ]),
+    );
+  });
+});

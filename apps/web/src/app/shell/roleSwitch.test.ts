@@ -1,0 +1,69 @@
+import Cookies from 'js-cookie';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TOKEN_COOKIE } from '@sunfleet/contracts';
+import { queryClient, sessionKeys } from '../../lib/queryClient';
+import { addView, resetViews, tagsStore } from '../state/tags';
+import { switchRole } from './roleSwitch';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetViews();
+  queryClient.removeQueries();
+  Cookies.remove(TOKEN_COOKIE, { path: '/' });
+});
+
+describe('switchRole (SPEC §4)', () => {
+  it('stores the new token, forgets everything cached for the old role and closes all tabs', async () => {
+    Cookies.set(TOKEN_COOKIE, 'old-token');
+    queryClient.setQueryData(sessionKeys.info, { roleId: 2 });
+    queryClient.setQueryData(['org', 'users'], { total: 3, list: [] });
+    addView({
+      path: '/index',
+      fullPath: '/index',
+      query: {},
+      name: 'home/index',
+      meta: { title: 'route.home', affix: true, noCache: false },
+    });
+    const fetchMock = vi.fn((_url: string, _init: RequestInit) =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            status: 200,
+            enMsg: 'OperationSuccess',
+            data: { token: 'new-token', expiresAt: '2030-01-01T00:00:00Z' },
+          }),
+        ),
+      ),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+
+    await switchRole(5);
+
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/role/switch');
+    expect(init.body).toBe(JSON.stringify({ roleId: 5 }));
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer old-token');
+    expect(Cookies.get(TOKEN_COOKIE)).toBe('new-token');
+    expect(queryClient.getQueryData(sessionKeys.info)).toBeUndefined();
+    expect(queryClient.getQueryData(['org', 'users'])).toBeUndefined();
+    expect(tagsStore.get().visited).toEqual([]);
+  });
+
+  it('keeps the session as it was when the server refuses the switch', async () => {
+    Cookies.set(TOKEN_COOKIE, 'old-token');
+    queryClient.setQueryData(sessionKeys.info, { roleId: 2 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ status: 4004, enMsg: 'TheDataDoesNotExist', data: null }), {
+            status: 404,
+          }),
+        ),
+      ),
+    );
+    await expect(switchRole(99)).rejects.toMatchObject({ status: 4004 });
+    expect(Cookies.get(TOKEN_COOKIE)).toBe('old-token');
+    expect(queryClient.getQueryData(sessionKeys.info)).toEqual({ roleId: 2 });
+  });
+});

@@ -1,0 +1,74 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Button, Empty, Result, Table, type TableColumnsType, type TableProps } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { PageData, Paging } from '../lib/paging';
+
+export interface DataTableProps<T> {
+  /** A paged list query, or a plain list query when `paging` is absent. */
+  query: UseQueryResult<PageData<T>> | UseQueryResult<T[]>;
+  columns: TableColumnsType<T>;
+  rowKey: TableProps<T>['rowKey'];
+  paging?: Paging;
+  testId: string;
+  expandable?: TableProps<T>['expandable'];
+  /** Shown above the table (filters, create button). */
+  toolbar?: ReactNode;
+}
+
+function rowsOf<T>(data: PageData<T> | T[] | undefined): { list: T[]; total: number | undefined } {
+  if (data === undefined) return { list: [], total: undefined };
+  if (Array.isArray(data)) return { list: data, total: data.length };
+  return { list: data.list, total: data.total };
+}
+
+/**
+ * Every list screen's three states (ENGINEERING §4): loading (spinner over the table), error (what failed
+ * and a retry; the request layer has already toasted the server's message) and empty (SPEC §8 "the data
+ * does not exist" label). User text in cells is rendered by React, as text.
+ */
+export function DataTable<T extends object>({
+  query,
+  columns,
+  rowKey,
+  paging,
+  testId,
+  expandable,
+  toolbar,
+}: DataTableProps<T>): ReactElement {
+  const { t } = useTranslation();
+  const { list, total } = rowsOf<T>(query.data);
+  const failed = query.isError && query.data === undefined;
+  return (
+    <div
+      className="data-table"
+      data-testid={testId}
+      data-state={failed ? 'error' : query.isFetching ? 'loading' : 'ready'}
+    >
+      {toolbar !== undefined && <div className="list-toolbar">{toolbar}</div>}
+      {failed ? (
+        <Result
+          status="warning"
+          title={t('list.loadFailed')}
+          extra={
+            <Button onClick={() => void query.refetch()} loading={query.isFetching}>
+              {t('list.retry')}
+            </Button>
+          }
+        />
+      ) : (
+        <Table<T>
+          size="middle"
+          rowKey={rowKey}
+          columns={columns}
+          dataSource={list}
+          loading={query.isFetching}
+          expandable={expandable}
+          pagination={paging === undefined ? false : paging.pagination(total)}
+          locale={{ emptyText: <Empty description={t('TheDataDoesNotExist')} /> }}
+          scroll={{ x: 'max-content' }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+import { useState, type ReactElement } from 'react';
+import { Avatar, Button, Card, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  EditOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  StopOutlined,
+  UserOutlined,
+  CheckCircleOutlined,
+} from '@ant-design/icons';
+import { Perm } from '@sunfleet/contracts';
+import { useTranslation } from 'react-i18next';
+import type { PageProps } from '../../app/router/pages';
+import { ConfirmButton } from '../../components/ConfirmButton';
+import { DataTable } from '../../components/DataTable';
+import { Permitted } from '../../components/Permitted';
+import { usePaging } from '../../lib/paging';
+import { formatLocalDateTime } from '../../lib/time';
+import { showSuccessToast } from '../../lib/toast';
+import { TestId } from '../../testids';
+import { useInfo } from '../auth/api';
+import { invalidateOrganisation, useRoleOptions, useUsers, userApi, type User } from './api';
+import { CompanyTreeSelect } from './CompanyTreeSelect';
+import { orNotSet, roleLabel } from './labels';
+import { ResetPasswordModal } from './ResetPasswordModal';
+import { UserFormModal } from './UserFormModal';
+
+type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | undefined;
+type DisabledFilter = 'enabled' | 'disabled';
+
+function mobileOf(user: User): string | null {
+  if (user.mobile === null || user.mobile === '') return null;
+  return `${user.areaCode ?? ''} ${user.mobile}`.trim();
+}
+
+/** Account management: list, search, filter by company, role and state; create, edit, disable, reset. */
+export function AccountListPage({ meta }: PageProps): ReactElement {
+  const { t } = useTranslation();
+  const me = useInfo(false).data?.userId;
+  const paging = usePaging();
+  const [keyword, setKeyword] = useState('');
+  const [companyId, setCompanyId] = useState<number>();
+  const [roleId, setRoleId] = useState<number>();
+  const [state, setState] = useState<DisabledFilter>();
+  const [editing, setEditing] = useState<Editing>();
+  const [resetting, setResetting] = useState<User>();
+  const roles = useRoleOptions();
+  const users = useUsers(
+    { keyword, companyId, roleId, disabled: state === undefined ? undefined : state === 'disabled' },
+    paging.page,
+  );
+
+  const setEnabled = async (user: User, enabled: boolean): Promise<void> => {
+    await (enabled ? userApi.enable(user.id) : userApi.disable(user.id));
+    showSuccessToast(t('OperationSuccess'));
+    await invalidateOrganisation();
+  };
+  const filtered =
+    <T,>(set: (value: T) => void) =>
+    (value: T): void => {
+      set(value);
+      paging.reset();
+    };
+
+  const columns: TableColumnsType<User> = [
+    {
+      title: t('org.user.username'),
+      key: 'username',
+      render: (_, u) => (
+        <Space>
+          <Avatar
+            size="small"
+            src={u.avatarUrl ?? undefined}
+            icon={u.avatarUrl === null ? <UserOutlined /> : undefined}
+          />
+          <span data-testid={TestId.userRowName}>{u.username}</span>
+        </Space>
+      ),
+    },
+    { title: t('org.user.company'), dataIndex: 'companyName' },
+    {
+      title: t('org.user.role'),
+      key: 'role',
+      render: (_, u) => roleLabel(t, { name: u.roleName, nameKey: u.roleNameKey }),
+    },
+    { title: t('account.email'), dataIndex: 'email', render: (v: string | null) => orNotSet(t, v) },
+    { title: t('account.mobile'), key: 'mobile', render: (_, u) => orNotSet(t, mobileOf(u)) },
+    {
+      title: t('org.user.description'),
+      dataIndex: 'description',
+      render: (v: string | null) => orNotSet(t, v),
+    },
+    {
+      title: t('org.user.state'),
+      dataIndex: 'disabled',
+      render: (disabled: boolean) =>
+        disabled ? (
+          <Tag color="red">{t('org.user.disabled')}</Tag>
+        ) : (
+          <Tag color="green">{t('org.user.enabled')}</Tag>
+        ),
+    },
+    { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatLocalDateTime(v) },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, u) => (
+        <Space size={0} wrap>
+          <Permitted codes={[Perm.accountUpdate]}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setEditing({ mode: 'edit', user: u })}
+              data-testid={TestId.userEdit}
+            >
+              {t('common.edit')}
+            </Button>
+          </Permitted>
+          {/* Nobody resets or disables their own account here (the server refuses it too). */}
+          {u.id !== me && (
+            <Permitted codes={[Perm.accountResetPassword]}>
+              <Button
+                type="link"
+                size="small"
+                icon={<KeyOutlined />}
+                onClick={() => setResetting(u)}
+                data-testid={TestId.userResetPassword}
+              >
+                {t('org.user.resetPassword')}
+              </Button>
+            </Permitted>
+          )}
+          {u.id !== me && (
+            <Permitted codes={[Perm.accountDisable]}>
+              {u.disabled ? (
+                <ConfirmButton
+                  title={t('org.user.confirmEnable', { username: u.username })}
+                  danger={false}
+                  icon={<CheckCircleOutlined />}
+                  onConfirm={() => setEnabled(u, true)}
+                  testId={TestId.userEnable}
+                >
+                  {t('org.user.enable')}
+                </ConfirmButton>
+              ) : (
+                <ConfirmButton
+                  title={t('org.user.confirmDisable', { username: u.username })}
+                  icon={<StopOutlined />}
+                  onConfirm={() => setEnabled(u, false)}
+                  testId={TestId.userDisable}
+                >
+                  {t('org.user.disable')}
+                </ConfirmButton>
+              )}
+            </Permitted>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const toolbar = (
+    <>
+      <Input.Search
+        allowClear
+        placeholder={t('org.user.searchPlaceholder')}
+        onSearch={filtered(setKeyword)}
+        style={{ width: 240 }}
+        data-testid={TestId.listKeyword}
+      />
+      <CompanyTreeSelect
+        allowClear
+        placeholder={t('org.user.company')}
+        value={companyId}
+        onChange={filtered(setCompanyId)}
+        style={{ width: 220 }}
+      />
+      <Select<number>
+        allowClear
+        placeholder={t('org.user.role')}
+        value={roleId}
+        onChange={filtered(setRoleId)}
+        options={(roles.data ?? []).map((r) => ({ value: r.id, label: roleLabel(t, r) }))}
+        style={{ width: 160 }}
+      />
+      <Select<DisabledFilter>
+        allowClear
+        placeholder={t('org.user.state')}
+        value={state}
+        onChange={filtered(setState)}
+        options={[
+          { value: 'enabled', label: t('org.user.enabled') },
+          { value: 'disabled', label: t('org.user.disabled') },
+        ]}
+        style={{ width: 130 }}
+      />
+      <div className="list-toolbar-spacer" />
+      <Permitted codes={[Perm.accountCreate]}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => setEditing({ mode: 'create' })}
+          data-testid={TestId.listCreate}
+        >
+          {t('org.user.create')}
+        </Button>
+      </Permitted>
+    </>
+  );
+
+  return (
+    <Card className="page-card" data-testid={TestId.accountList}>
+      <Typography.Title level={4} data-testid={TestId.pageTitle}>
+        {t(meta.title)}
+      </Typography.Title>
+      <DataTable<User>
+        query={users}
+        columns={columns}
+        rowKey="id"
+        paging={paging}
+        testId={TestId.accountTable}
+        toolbar={toolbar}
+      />
+      <UserFormModal
+        open={editing !== undefined}
+        user={editing?.mode === 'edit' ? editing.user : undefined}
+        onClose={() => setEditing(undefined)}
+      />
+      <ResetPasswordModal user={resetting} onClose={() => setResetting(undefined)} />
+    </Card>
+  );
+}

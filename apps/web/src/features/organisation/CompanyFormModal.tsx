@@ -1,0 +1,166 @@
+import { useEffect, useMemo, type ReactElement } from 'react';
+import { Form, Input, Modal, Radio } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors } from '../../lib/formErrors';
+import { showSuccessToast } from '../../lib/toast';
+import { TestId } from '../../testids';
+import { fromRule } from '../account/formRules';
+import { OrganisationLimits, validateRequired } from '@sunfleet/contracts';
+import {
+  CREATABLE_COMPANY_TYPES,
+  companyApi,
+  invalidateOrganisation,
+  useCompanyTree,
+  type Company,
+  type CompanyInput,
+  type CompanyTreeNode,
+} from './api';
+import { CompanyTreeSelect, subtreeIds } from './CompanyTreeSelect';
+import { COMPANY_TYPE_LABEL } from './labels';
+
+const FIELDS = ['type', 'parentId', 'name', 'phone', 'address', 'description', 'authorizationCode'] as const;
+
+interface CompanyValues {
+  type: CompanyInput['type'];
+  parentId?: number;
+  name: string;
+  phone?: string;
+  address?: string;
+  description?: string;
+  authorizationCode?: string;
+}
+
+/** Empty optional texts are left out of the body rather than sent as ''. */
+function optional(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+}
+
+export function toCompanyInput(values: CompanyValues): CompanyInput {
+  return {
+    type: values.type,
+    parentId: values.parentId ?? 0,
+    name: values.name.trim(),
+    phone: optional(values.phone),
+    address: optional(values.address),
+    description: optional(values.description),
+    authorizationCode: optional(values.authorizationCode),
+  };
+}
+
+export interface CompanyFormModalProps {
+  open: boolean;
+  /** The company being edited; absent to create one. */
+  company?: Company;
+  onClose: () => void;
+}
+
+/**
+ * Create or edit a distributor or installer. The superior company comes from the caller's own tree, and
+ * only companies that can have sub-companies (the platform and distributors) are offered; a company can
+ * never move under itself. The server checks all of it again.
+ */
+export function CompanyFormModal({ open, company, onClose }: CompanyFormModalProps): ReactElement {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<CompanyValues>();
+  const tree = useCompanyTree(open);
+  const editing = company !== undefined;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (company !== undefined) {
+      form.setFieldsValue({
+        type: company.type === 'PLATFORM' ? 'DISTRIBUTOR' : company.type,
+        parentId: company.parentId ?? undefined,
+        name: company.name,
+        phone: company.phone ?? undefined,
+        address: company.address ?? undefined,
+        description: company.description ?? undefined,
+        authorizationCode: company.authorizationCode ?? undefined,
+      });
+    }
+  }, [open, company, form]);
+
+  const canBeParent = useMemo(() => {
+    const own = company === undefined ? new Set<number>() : subtreeIds(tree.data ?? [], company.id);
+    return (node: CompanyTreeNode): boolean => node.type !== 'INSTALLER' && !own.has(node.id);
+  }, [tree.data, company]);
+
+  const save = useMutation({
+    mutationFn: (values: CompanyValues) =>
+      company === undefined
+        ? companyApi.create(toCompanyInput(values))
+        : companyApi.update(company.id, toCompanyInput(values)),
+    onSuccess: async () => {
+      showSuccessToast(t('OperationSuccess'));
+      await invalidateOrganisation();
+      onClose();
+    },
+    onError: (error) => applyFieldErrors(form, error, FIELDS),
+  });
+  const required = [fromRule(validateRequired, t)];
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? t('org.company.edit') : t('org.company.create')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      okButtonProps={{ 'data-testid': TestId.formSubmit }}
+      destroyOnHidden
+    >
+      <Form<CompanyValues>
+        form={form}
+        layout="vertical"
+        initialValues={{ type: 'INSTALLER' }}
+        onFinish={(values) => save.mutate(values)}
+        data-testid={TestId.companyForm}
+      >
+        <Form.Item name="type" label={t('org.company.type')} required>
+          <Radio.Group optionType="button" buttonStyle="solid">
+            {CREATABLE_COMPANY_TYPES.map((type) => (
+              <Radio key={type} value={type} data-testid={`company-type-${type}`}>
+                {t(COMPANY_TYPE_LABEL[type])}
+              </Radio>
+            ))}
+          </Radio.Group>
+        </Form.Item>
+        <Form.Item
+          name="parentId"
+          label={t('org.company.parent')}
+          rules={[{ required: true, message: t('rule.cannotBeBlank') }]}
+        >
+          <CompanyTreeSelect selectable={canBeParent} testId={TestId.companyParent} />
+        </Form.Item>
+        <Form.Item name="name" label={t('org.company.name')} rules={required} required>
+          <Input maxLength={OrganisationLimits.companyName} data-testid={TestId.companyName} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('org.company.phone')}>
+          <Input maxLength={OrganisationLimits.companyPhone} inputMode="tel" />
+        </Form.Item>
+        <Form.Item name="address" label={t('org.company.address')}>
+          <Input maxLength={OrganisationLimits.companyAddress} />
+        </Form.Item>
+        <Form.Item
+          name="authorizationCode"
+          label={t('org.company.authorizationCode')}
+          extra={t('org.company.authorizationCodeHint')}
+        >
+          <Input maxLength={OrganisationLimits.authorizationCode} />
+        </Form.Item>
+        <Form.Item name="description" label={t('org.company.description')}>
+          <Input.TextArea
+            maxLength={OrganisationLimits.companyDescription}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 5 }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, type ReactElement } from 'react';
+import { Form, Input, Modal, Typography } from 'antd';
+import { Limits, validateNewPassword, validatePasswordConfirmation } from '@sunfleet/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors } from '../../lib/formErrors';
+import { showSuccessToast } from '../../lib/toast';
+import { TestId } from '../../testids';
+import { fromRule } from '../account/formRules';
+import { userApi, type User } from './api';
+
+interface ResetValues {
+  password: string;
+  confirmPassword: string;
+}
+
+/** Sets a new password for another account; the server ends that user's sessions at once. */
+export function ResetPasswordModal({
+  user,
+  onClose,
+}: {
+  user: User | undefined;
+  onClose: () => void;
+}): ReactElement {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<ResetValues>();
+  const open = user !== undefined;
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+
+  const reset = useMutation({
+    mutationFn: (values: ResetValues) => userApi.resetPassword(user?.id ?? 0, values.password),
+    onSuccess: () => {
+      showSuccessToast(t('OperationSuccess'));
+      onClose();
+    },
+    onError: (error) => applyFieldErrors(form, error, ['password']),
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={t('org.user.resetPassword')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={reset.isPending}
+      okButtonProps={{ 'data-testid': TestId.formSubmit }}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>
+        {t('org.user.resetPasswordIntro', { username: user?.username ?? '' })}
+      </Typography.Paragraph>
+      <Form<ResetValues>
+        form={form}
+        layout="vertical"
+        onFinish={(values) => reset.mutate(values)}
+        data-testid={TestId.resetPasswordForm}
+      >
+        <Form.Item
+          name="password"
+          label={t('account.newPassword')}
+          rules={[fromRule(validateNewPassword, t)]}
+          extra={t('account.passwordHint', { min: Limits.passwordMin, max: Limits.passwordMax })}
+          required
+        >
+          <Input.Password autoComplete="new-password" maxLength={Limits.passwordMax} />
+        </Form.Item>
+        <Form.Item
+          name="confirmPassword"
+          label={t('account.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            fromRule(
+              (value) =>
+                validatePasswordConfirmation(form.getFieldValue('password') as string | undefined, value),
+              t,
+            ),
+          ]}
+          required
+        >
+          <Input.Password autoComplete="new-password" maxLength={Limits.passwordMax} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,123 @@
+import { useMemo } from 'react';
+import { AutoComplete, Form, InputNumber } from 'antd';
+import { ReferenceLimits, validateRequired } from '@sunfleet/contracts';
+import { formatOffset } from '@sunfleet/domain';
+import { useTranslation } from 'react-i18next';
+import { TestId } from '../../../testids';
+import { fromRule } from '../../account/formRules';
+import type { TimeZone } from '../api';
+import type { ReferenceConfig } from './ReferenceTab';
+
+interface TimeZoneValues {
+  name: string;
+  offsetMinutes?: number | null;
+}
+
+/** The IANA zone names this browser knows, offered while typing (any name may still be typed). */
+function zoneNames(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return [];
+  }
+}
+
+/** A zone's offset east of UTC in minutes at `at` ('Asia/Shanghai' → 480), or undefined if unknown. */
+export function offsetMinutesAt(zone: string, at: Date): number | undefined {
+  try {
+    const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    const match = /GMT(?:([+-])(\d{1,2}):?(\d{2})?)?/.exec(part ?? '');
+    if (match === null) return undefined;
+    if (match[1] === undefined) return 0;
+    const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
+    return match[1] === '-' ? -minutes : minutes;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A zone's standard offset (without daylight saving, as the server stores it): the smaller of its January
+ * and July offsets, which holds on both hemispheres.
+ */
+export function standardOffsetMinutes(
+  zone: string,
+  year: number = new Date().getUTCFullYear(),
+): number | undefined {
+  const january = offsetMinutesAt(zone, new Date(Date.UTC(year, 0, 1)));
+  const july = offsetMinutesAt(zone, new Date(Date.UTC(year, 6, 1)));
+  if (january === undefined || july === undefined) return undefined;
+  return Math.min(january, july);
+}
+
+/** Time zones: IANA name and offset from UTC (SPEC §3 "time difference"), the offset filled in from the name. */
+export function useTimeZoneConfig(): ReferenceConfig<TimeZone, TimeZoneValues> {
+  const { t } = useTranslation();
+  const names = useMemo(() => zoneNames().map((value) => ({ value })), []);
+  return useMemo(
+    () => ({
+      path: '/timezone',
+      idOf: (row) => row.id,
+      createTitle: t('system.timezone.create'),
+      editTitle: t('system.timezone.edit'),
+      columns: [
+        { title: t('system.timezone.name'), dataIndex: 'name' },
+        {
+          title: t('system.timezone.offset'),
+          dataIndex: 'offsetMinutes',
+          render: (v: number) => `UTC${formatOffset(v)}`,
+        },
+      ],
+      fields: (form) => (
+        <>
+          <Form.Item
+            name="name"
+            label={t('system.timezone.name')}
+            rules={[fromRule(validateRequired, t)]}
+            required
+          >
+            <AutoComplete
+              options={names}
+              showSearch={{
+                filterOption: (input, option) =>
+                  (option?.value ?? '').toLowerCase().includes(input.toLowerCase()),
+              }}
+              onSelect={(zone: string) => {
+                const offset = standardOffsetMinutes(zone);
+                if (offset !== undefined) form.setFieldValue('offsetMinutes', offset);
+              }}
+            />
+          </Form.Item>
+          <Form.Item
+            name="offsetMinutes"
+            label={t('system.timezone.offsetMinutes')}
+            extra={t('system.timezone.offsetHint')}
+          >
+            <InputNumber
+              min={ReferenceLimits.offsetMinutesMin}
+              max={ReferenceLimits.offsetMinutesMax}
+              step={15}
+              precision={0}
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+        </>
+      ),
+      fieldNames: ['name', 'offsetMinutes'],
+      initialValues: {},
+      toValues: (row) => ({ name: row.name, offsetMinutes: row.offsetMinutes }),
+      // Left empty, the offset is the zone's own standard offset, worked out by the server.
+      toBody: (values, row) => ({
+        ...(row === undefined ? {} : { id: row.id }),
+        name: values.name.trim(),
+        ...(values.offsetMinutes === null || values.offsetMinutes === undefined
+          ? {}
+          : { offsetMinutes: values.offsetMinutes }),
+      }),
+      testId: TestId.timeZoneTable,
+    }),
+    [t, names],
+  );
+}
