@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Clock } from '../lib/clock.js';
 import { SessionsRepository } from '../modules/auth/sessions.repository.js';
 import { ThrottleRepository } from '../modules/auth/throttle.repository.js';
+import { CodesRepository } from '../modules/security/codes.repository.js';
+import { RateLimitRepository } from '../modules/security/rate-limit.repository.js';
 import { LoginThrottle } from '@sunfleet/contracts';
 
 const HOUSEKEEPING_LOCK_ID = 727_2026_02;
@@ -32,8 +34,11 @@ export function startJobs(opts: { database: Database; clock: Clock; log: Logger;
       const countersPurged = await new ThrottleRepository(tx).purge(
         new Date(now.getTime() - LoginThrottle.windowSeconds * 1000),
       );
-      if (sessionsPurged + countersPurged > 0)
-        opts.log.info({ sessionsPurged, countersPurged }, 'housekeeping');
+      // Codes live 10 minutes and the longest rate window is a day: keep a margin of a day more.
+      const codesPurged = await new CodesRepository(tx).purge(new Date(now.getTime() - 86_400_000));
+      const ratesPurged = await new RateLimitRepository(tx).purge(new Date(now.getTime() - 2 * 86_400_000));
+      const purged = { sessionsPurged, countersPurged, codesPurged, ratesPurged };
+      if (Object.values(purged).some((n) => n > 0)) opts.log.info(purged, 'housekeeping');
     });
   };
   const timer = setInterval(
