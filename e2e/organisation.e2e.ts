@@ -141,9 +141,10 @@ describe('organisation tree built in the console', () => {
     await byId(userForm, TestId.userUsername).fill(MANAGER.username);
     await byId(userForm, TestId.userPassword).fill(MANAGER.password);
     await byId(userForm, TestId.userConfirmPassword).fill(MANAGER.password);
+    // The roles offered depend on the company: listen before picking it, or a fast answer is missed.
+    const rolesLoaded = page.waitForResponse((r) => r.url().includes('/api/role/options?companyId='));
     await pick(page, byId(userForm, TestId.userCompany), INSTALLER);
-    // The roles offered depend on the company; wait for them before choosing.
-    await page.waitForResponse((r) => r.url().includes('/api/role/options'));
+    await rolesLoaded;
     await pick(page, byId(userForm, TestId.userRole), 'Manager');
     const userCreated = page.waitForResponse(
       (r) => r.url().endsWith('/api/user') && r.request().method() === 'POST',
