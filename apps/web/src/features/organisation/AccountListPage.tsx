@@ -1,9 +1,8 @@
 import { useState, type ReactElement } from 'react';
-import { Avatar, Button, Card, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Avatar, Button, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import {
   EditOutlined,
   KeyOutlined,
-  PlusOutlined,
   StopOutlined,
   UserOutlined,
   CheckCircleOutlined,
@@ -14,6 +13,7 @@ import type { PageProps } from '../../app/router/pages';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { DataTable } from '../../components/DataTable';
 import { Permitted } from '../../components/Permitted';
+import { CreateButton, ListPageCard } from '../../components/ListPage';
 import { usePaging } from '../../lib/paging';
 import { formatLocalDateTime } from '../../lib/time';
 import { showSuccessToast } from '../../lib/toast';
@@ -197,24 +197,16 @@ export function AccountListPage({ meta }: PageProps): ReactElement {
         style={{ width: 130 }}
       />
       <div className="list-toolbar-spacer" />
-      <Permitted codes={[Perm.accountCreate]}>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ mode: 'create' })}
-          data-testid={TestId.listCreate}
-        >
-          {t('org.user.create')}
-        </Button>
-      </Permitted>
+      <CreateButton
+        perm={Perm.accountCreate}
+        label={t('org.user.create')}
+        onClick={() => setEditing({ mode: 'create' })}
+      />
     </>
   );
 
   return (
-    <Card className="page-card" data-testid={TestId.accountList}>
-      <Typography.Title level={4} data-testid={TestId.pageTitle}>
-        {t(meta.title)}
-      </Typography.Title>
+    <ListPageCard testId={TestId.accountList} title={t(meta.title)}>
       <DataTable<User>
         query={users}
         columns={columns}
@@ -229,6 +221,6 @@ export function AccountListPage({ meta }: PageProps): ReactElement {
         onClose={() => setEditing(undefined)}
       />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(undefined)} />
-    </Card>
+    </ListPageCard>
   );
 }

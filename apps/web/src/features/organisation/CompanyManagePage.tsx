@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
-import { Avatar, Button, Card, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import { BankOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Avatar, Button, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { BankOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Perm } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/router/pages';
@@ -8,6 +8,7 @@ import { ConfirmButton } from '../../components/ConfirmButton';
 import { DataTable } from '../../components/DataTable';
 import { ImageUpload } from '../../components/ImageUpload';
 import { Permitted } from '../../components/Permitted';
+import { CreateButton, ListPageCard } from '../../components/ListPage';
 import { usePaging } from '../../lib/paging';
 import { formatLocalDateTime } from '../../lib/time';
 import { showSuccessToast } from '../../lib/toast';
@@ -129,24 +130,16 @@ export function CompanyManagePage({ meta }: PageProps): ReactElement {
         style={{ width: 160 }}
       />
       <div className="list-toolbar-spacer" />
-      <Permitted codes={[Perm.companyCreate]}>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ mode: 'create' })}
-          data-testid={TestId.listCreate}
-        >
-          {t('org.company.create')}
-        </Button>
-      </Permitted>
+      <CreateButton
+        perm={Perm.companyCreate}
+        label={t('org.company.create')}
+        onClick={() => setEditing({ mode: 'create' })}
+      />
     </>
   );
 
   return (
-    <Card className="page-card" data-testid={TestId.companyManage}>
-      <Typography.Title level={4} data-testid={TestId.pageTitle}>
-        {t(meta.title)}
-      </Typography.Title>
+    <ListPageCard testId={TestId.companyManage} title={t(meta.title)}>
       <DataTable<Company>
         query={companies}
         columns={columns}
@@ -160,6 +153,6 @@ export function CompanyManagePage({ meta }: PageProps): ReactElement {
         company={editing?.mode === 'edit' ? editing.company : undefined}
         onClose={() => setEditing(undefined)}
       />
-    </Card>
+    </ListPageCard>
   );
 }

@@ -1,12 +1,13 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Card, Input, Tag, Typography, Space, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Input, Tag, Space, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Perm, type RoleType } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/router/pages';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { DataTable } from '../../components/DataTable';
 import { Permitted } from '../../components/Permitted';
+import { CreateButton, ListPageCard } from '../../components/ListPage';
 import { usePaging } from '../../lib/paging';
 import { showSuccessToast } from '../../lib/toast';
 import { TestId } from '../../testids';
@@ -105,24 +106,16 @@ export function RoleListPage({ meta }: PageProps): ReactElement {
         data-testid={TestId.listKeyword}
       />
       <div className="list-toolbar-spacer" />
-      <Permitted codes={[Perm.roleCreate]}>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ mode: 'create' })}
-          data-testid={TestId.listCreate}
-        >
-          {t('org.role.create')}
-        </Button>
-      </Permitted>
+      <CreateButton
+        perm={Perm.roleCreate}
+        label={t('org.role.create')}
+        onClick={() => setEditing({ mode: 'create' })}
+      />
     </>
   );
 
   return (
-    <Card className="page-card" data-testid={TestId.roleList}>
-      <Typography.Title level={4} data-testid={TestId.pageTitle}>
-        {t(meta.title)}
-      </Typography.Title>
+    <ListPageCard testId={TestId.roleList} title={t(meta.title)}>
       <DataTable<Role>
         query={roles}
         columns={columns}
@@ -136,6 +129,6 @@ export function RoleListPage({ meta }: PageProps): ReactElement {
         role={editing?.mode === 'edit' ? editing.role : undefined}
         onClose={() => setEditing(undefined)}
       />
-    </Card>
+    </ListPageCard>
   );
 }
