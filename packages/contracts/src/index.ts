@@ -12,3 +12,5 @@ export * from './api/reference.js';
 export * from './api/audit.js';
 export * from './api/paging.js';
 export * from './permission-tree.js';
+export * from './protocol/protocol.js';
+export * from './protocol/registers.js';

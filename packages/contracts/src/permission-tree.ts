@@ -66,7 +66,7 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
       ]),
     ]),
     page('gatewayView', 'route.loggerCentre', [
-      section('gatewayManage', ['gatewayBind', 'gatewayUnbind', 'gatewayUpdate']),
+      section('gatewayManage', ['gatewayBind', 'gatewayUnbind', 'gatewayUpdate', 'gatewayRegister', 'commandSend']),
     ]),
   ]),
   menu('alarm', 'route.alarmList', [

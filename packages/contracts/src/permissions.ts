@@ -76,6 +76,9 @@ export const Perm = {
   registerTestRun: 'registerTest:run',
   interfaceUpdate: 'interface:update',
   documentsUpdate: 'documents:update',
+  // Step 2b
+  gatewayRegister: 'gateway:register',
+  commandSend: 'command:send',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];

@@ -10,3 +10,4 @@ export * from './time/epoch.js';
 export * from './time/date-format.js';
 export * from './time/relative.js';
 export * from './time/greeting.js';
+export * from './status/status.js';

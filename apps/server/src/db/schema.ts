@@ -296,3 +296,5 @@ export const rateCounters = pgTable('rate_counters', {
   windowStart: ts('window_start').notNull(),
   count: bigint('count', { mode: 'number' }).notNull(),
 });
+
+export * from './schema-devices.js';

@@ -1,0 +1,397 @@
+// Step 2b tables: stations (the fields of SPEC §3; Step 3 adds the screens), the device registry with
+// protocol definitions as data, loggers and their credentials, telemetry (partitioned by month in the
+// migration), latest values, rollups, alarms, packet loss, dead letters and the command channel.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { RegisterDefinition } from '@sunfleet/contracts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const dbl = (name: string) => doublePrecision(name);
+
+export const STATION_TYPES = [
+  'HOUSEHOLD_PV',
+  'HOUSEHOLD_PV_STORAGE',
+  'RESIDENTIAL',
+  'GROUND_STATION',
+  'GROUND_STORAGE_STATION',
+  'RESIDENTIAL_STORAGE',
+] as const;
+
+/** Power stations (SPEC §3 Site). Owned by a company; optionally associated with an owner account. */
+export const stations = pgTable(
+  'stations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    /** The associated (owner) account, if any. */
+    ownerUserId: integer('owner_user_id'),
+    name: text('name').notNull(),
+    type: text('type', { enum: STATION_TYPES }).notNull(),
+    address: text('address'),
+    longitude: dbl('longitude'),
+    latitude: dbl('latitude'),
+    installedAt: ts('installed_at'),
+    gridType: text('grid_type'),
+    /** Installed DC capacity in kWp. */
+    capacityKwp: dbl('capacity_kwp').notNull().default(0),
+    /** Feed-in / self-consumption price per kWh in `currency`. */
+    price: dbl('price').notNull().default(0),
+    currency: text('currency').notNull().default('EUR'),
+    /** IANA time zone; day/month rollups follow its calendar. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    pictures: text('pictures')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    simulated: boolean('simulated').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('stations_company_idx').on(t.companyId), index('stations_owner_idx').on(t.ownerUserId)],
+);
+
+/** Display groups of the register screens ("Display group" back-office screen). */
+export const displayGroups = pgTable('display_groups', {
+  key: text('key').primaryKey(),
+  nameKey: text('name_key').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A device protocol definition: a named, versioned register map ("Device protocol" screen). */
+export const protocolDefinitions = pgTable(
+  'protocol_definitions',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    deviceType: text('device_type', {
+      enum: ['GATEWAY', 'INVERTER', 'METER', 'BATTERY', 'WEATHER_STATION'],
+    }).notNull(),
+    /** SunSpec model ids covered, for documentation and the Modbus simulator. */
+    sunspecModels: integer('sunspec_models')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    registers: jsonb('registers').$type<RegisterDefinition[]>().notNull(),
+    builtIn: boolean('built_in').notNull().default(false),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('protocol_definitions_code_key').on(t.code)],
+);
+
+/** Device models: what a hello's `model` string resolves to ("Device rule" screen maps SNs to models). */
+export const deviceModels = pgTable(
+  'device_models',
+  {
+    id: serial('id').primaryKey(),
+    deviceType: text('device_type', {
+      enum: ['GATEWAY', 'INVERTER', 'METER', 'BATTERY', 'WEATHER_STATION'],
+    }).notNull(),
+    model: text('model').notNull(),
+    manufacturer: text('manufacturer').notNull().default(''),
+    definitionId: integer('definition_id').references(() => protocolDefinitions.id),
+    /** Rated AC power (W) for inverters, capacity (Wh) for batteries. */
+    ratedPower: dbl('rated_power'),
+    mpptChannels: integer('mppt_channels').notNull().default(0),
+  },
+  (t) => [uniqueIndex('device_models_type_model_key').on(t.deviceType, t.model)],
+);
+
+/** "Device rule": an SN prefix identifies a device model (used when a hello omits or misnames it). */
+export const deviceRules = pgTable(
+  'device_rules',
+  {
+    id: serial('id').primaryKey(),
+    snPrefix: text('sn_prefix').notNull(),
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => deviceModels.id, { onDelete: 'cascade' }),
+    remark: text('remark'),
+  },
+  (t) => [uniqueIndex('device_rules_prefix_key').on(t.snPrefix)],
+);
+
+/** Data loggers (gateways). Registered at the factory, bound to a station by an installer. */
+export const gateways = pgTable(
+  'gateways',
+  {
+    id: serial('id').primaryKey(),
+    sn: text('sn').notNull(),
+    mac: text('mac'),
+    model: text('model').notNull(),
+    name: text('name'),
+    stationId: integer('station_id').references(() => stations.id, { onDelete: 'set null' }),
+    /** Company the logger belongs to before/without a station (the factory's or the installer's). */
+    companyId: integer('company_id'),
+    /** Mosquitto-compatible PBKDF2-SHA512 hash (`$7$…`) of the MQTT secret. */
+    secretHash: text('secret_hash').notNull(),
+    firmware: text('firmware'),
+    signal: integer('signal'),
+    uploadIntervalS: integer('upload_interval_s').notNull().default(300),
+    lastSeenAt: ts('last_seen_at'),
+    lastHelloAt: ts('last_hello_at'),
+    /** Last telemetry sequence number seen, for packet-loss figures. */
+    lastSeq: bigint('last_seq', { mode: 'number' }),
+    simulated: boolean('simulated').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    boundAt: ts('bound_at'),
+  },
+  (t) => [uniqueIndex('gateways_sn_key').on(t.sn), index('gateways_station_idx').on(t.stationId)],
+);
+
+/** Devices behind a logger (inverters, meters, batteries, weather stations), registered from hello. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial('id').primaryKey(),
+    gatewayId: integer('gateway_id')
+      .notNull()
+      .references(() => gateways.id, { onDelete: 'cascade' }),
+    sn: text('sn').notNull(),
+    deviceType: text('device_type', {
+      enum: ['GATEWAY', 'INVERTER', 'METER', 'BATTERY', 'WEATHER_STATION'],
+    }).notNull(),
+    modelId: integer('model_id').references(() => deviceModels.id),
+    model: text('model').notNull(),
+    unitId: integer('unit_id').notNull(),
+    name: text('name'),
+    firmware: text('firmware'),
+    ratedPower: dbl('rated_power'),
+    lastSeenAt: ts('last_seen_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('devices_sn_key').on(t.sn), index('devices_gateway_idx').on(t.gatewayId)],
+);
+
+/**
+ * Telemetry wide rows. The migration creates it `PARTITION BY RANGE (ts)` with monthly partitions
+ * (`telemetry_pYYYYMM`) made ahead by the jobs and on demand by the ingest; primary key (device_id, ts).
+ */
+export const telemetry = pgTable(
+  'telemetry',
+  {
+    deviceId: integer('device_id').notNull(),
+    ts: ts('ts').notNull(),
+    gatewayId: integer('gateway_id').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    backlog: boolean('backlog').notNull().default(false),
+    powerW: dbl('power_w'),
+    energyTotalWh: dbl('energy_total_wh'),
+    energyTodayWh: dbl('energy_today_wh'),
+    importTotalWh: dbl('import_total_wh'),
+    exportTotalWh: dbl('export_total_wh'),
+    chargeTotalWh: dbl('charge_total_wh'),
+    dischargeTotalWh: dbl('discharge_total_wh'),
+    socPct: dbl('soc_pct'),
+    gridVoltageV: dbl('grid_voltage_v'),
+    gridFrequencyHz: dbl('grid_frequency_hz'),
+    temperatureC: dbl('temperature_c'),
+    irradianceWm2: dbl('irradiance_wm2'),
+    ambientTempC: dbl('ambient_temp_c'),
+    moduleTempC: dbl('module_temp_c'),
+    windSpeedMs: dbl('wind_speed_ms'),
+    statusCode: integer('status_code'),
+    mpptV: doublePrecision('mppt_v').array(),
+    mpptI: doublePrecision('mppt_i').array(),
+    mpptP: doublePrecision('mppt_p').array(),
+    extra: jsonb('extra').$type<Record<string, number | string | null>>(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceId, t.ts] })],
+);
+
+/** Latest decoded values per device, for detail pages (only ever moves forward in time). */
+export const deviceLatest = pgTable('device_latest', {
+  deviceId: integer('device_id')
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  ts: ts('ts').notNull(),
+  values: jsonb('values').$type<Record<string, number | string | null>>().notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+const rollupMeasures = {
+  energyKwh: dbl('energy_kwh').notNull().default(0),
+  peakPowerW: dbl('peak_power_w'),
+  chargeKwh: dbl('charge_kwh').notNull().default(0),
+  dischargeKwh: dbl('discharge_kwh').notNull().default(0),
+  importKwh: dbl('import_kwh').notNull().default(0),
+  exportKwh: dbl('export_kwh').notNull().default(0),
+  samples: integer('samples').notNull().default(0),
+};
+
+/** Per-device rollups; buckets follow the station's time zone (UTC when unbound). */
+export const rollupDeviceHour = pgTable(
+  'rollup_device_hour',
+  { deviceId: integer('device_id').notNull(), bucket: ts('bucket').notNull(), ...rollupMeasures },
+  (t) => [primaryKey({ columns: [t.deviceId, t.bucket] })],
+);
+export const rollupDeviceDay = pgTable(
+  'rollup_device_day',
+  { deviceId: integer('device_id').notNull(), day: date('day').notNull(), ...rollupMeasures },
+  (t) => [primaryKey({ columns: [t.deviceId, t.day] })],
+);
+export const rollupDeviceMonth = pgTable(
+  'rollup_device_month',
+  { deviceId: integer('device_id').notNull(), month: date('month').notNull(), ...rollupMeasures },
+  (t) => [primaryKey({ columns: [t.deviceId, t.month] })],
+);
+
+const stationMeasures = {
+  ...rollupMeasures,
+  /** Energy ÷ installed capacity (kWh/kWp, i.e. equivalent full-load hours). */
+  yieldKwhKwp: dbl('yield_kwh_kwp'),
+  /** Energy × the station's price, in `currency`. */
+  income: dbl('income').notNull().default(0),
+  currency: text('currency').notNull().default('EUR'),
+};
+export const rollupStationHour = pgTable(
+  'rollup_station_hour',
+  { stationId: integer('station_id').notNull(), bucket: ts('bucket').notNull(), ...stationMeasures },
+  (t) => [primaryKey({ columns: [t.stationId, t.bucket] })],
+);
+export const rollupStationDay = pgTable(
+  'rollup_station_day',
+  { stationId: integer('station_id').notNull(), day: date('day').notNull(), ...stationMeasures },
+  (t) => [primaryKey({ columns: [t.stationId, t.day] })],
+);
+export const rollupStationMonth = pgTable(
+  'rollup_station_month',
+  { stationId: integer('station_id').notNull(), month: date('month').notNull(), ...stationMeasures },
+  (t) => [primaryKey({ columns: [t.stationId, t.month] })],
+);
+
+/**
+ * Work queue of rollup recomputation: the ingest adds the time span it wrote for a device in the same
+ * transaction as the rows; the rollup worker recomputes those buckets from the stored rows and deletes
+ * the entry. Recomputing (never adding) makes duplicates and any arrival order harmless.
+ */
+export const rollupDirty = pgTable(
+  'rollup_dirty',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: integer('device_id').notNull(),
+    fromTs: ts('from_ts').notNull(),
+    toTs: ts('to_ts').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('rollup_dirty_device_idx').on(t.deviceId)],
+);
+
+/** Alarm and event records from loggers (SPEC §4 alarm levels). */
+export const alarms = pgTable(
+  'alarms',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gatewayId: integer('gateway_id').notNull(),
+    deviceId: integer('device_id'),
+    /** The logger's own record id; (gateway, recordId) is unique so repeats update in place. */
+    recordId: text('record_id').notNull(),
+    kind: text('kind', { enum: ['ALARM', 'EVENT'] }).notNull(),
+    code: integer('code').notNull(),
+    level: text('level', { enum: ['URGENT', 'IMPORTANT', 'COMMONLY', 'PROMPT'] }).notNull(),
+    message: text('message'),
+    startedAt: ts('started_at').notNull(),
+    endedAt: ts('ended_at'),
+    readAt: ts('read_at'),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alarms_gateway_record_key').on(t.gatewayId, t.recordId),
+    index('alarms_device_idx').on(t.deviceId, t.startedAt),
+  ],
+);
+
+/**
+ * Telemetry message sequence numbers seen per logger (packet-loss figures come from the gaps). A repeated
+ * seq counts a duplicate delivery. `dataTs` is the first reading's time, so a backlog message fills the
+ * gap of the day its data belongs to.
+ */
+export const gatewaySeqSeen = pgTable(
+  'gateway_seq_seen',
+  {
+    gatewayId: integer('gateway_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    dataTs: ts('data_ts').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    backlog: boolean('backlog').notNull().default(false),
+    readings: integer('readings').notNull(),
+    duplicates: integer('duplicates').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gatewayId, t.seq] }),
+    index('gateway_seq_seen_data_idx').on(t.gatewayId, t.dataTs),
+  ],
+);
+
+/** Messages that failed validation or decoding, with the reason; never retried automatically. */
+export const ingestDeadLetters = pgTable(
+  'ingest_dead_letters',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    gatewaySn: text('gateway_sn'),
+    topic: text('topic').notNull(),
+    reason: text('reason').notNull(),
+    detail: text('detail'),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    /** The first ProtocolLimits.deadLetterKeepBytes of the payload. */
+    payload: text('payload_b64').notNull(),
+    truncated: boolean('truncated').notNull().default(false),
+  },
+  (t) => [index('ingest_dead_letters_received_idx').on(t.receivedAt)],
+);
+
+/** The command channel (cloud → logger): persisted, expiring, idempotent, audited. */
+export const commands = pgTable(
+  'commands',
+  {
+    id: uuid('id').primaryKey(),
+    gatewayId: integer('gateway_id').notNull(),
+    deviceId: integer('device_id'),
+    name: text('name').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    state: text('state', {
+      enum: ['PENDING', 'SENT', 'ACKNOWLEDGED', 'DONE', 'FAILED', 'EXPIRED'],
+    }).notNull(),
+    createdByUserId: integer('created_by_user_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    sentAt: ts('sent_at'),
+    acknowledgedAt: ts('acknowledged_at'),
+    finishedAt: ts('finished_at'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('commands_gateway_key').on(t.gatewayId, t.idempotencyKey),
+    index('commands_state_idx').on(t.state, t.expiresAt),
+  ],
+);
+
+/** Firmware progress reports, latest per command. */
+export const firmwareProgress = pgTable('firmware_progress', {
+  commandId: uuid('command_id').primaryKey(),
+  stage: text('stage').notNull(),
+  percent: integer('percent').notNull(),
+  version: text('version'),
+  error: text('error'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,73 @@
+// Device protocol definitions as data (Step 2b): register maps the decoder, the remote read/write screens
+// and the simulator share. Nothing per-model is hard-coded in the server; a model points at a definition.
+import { Type, type Static } from 'typebox';
+import { MEASURE_KEY_PATTERN } from './protocol.js';
+
+export const RegisterDataTypes = ['S16', 'U16', 'S32', 'U32', 'F32', 'STRING', 'VERSION', 'IP'] as const;
+export type RegisterDataType = (typeof RegisterDataTypes)[number];
+
+/** Registers (16-bit words) a data type occupies; STRING uses the register's own count. */
+export const REGISTER_WORDS: Record<Exclude<RegisterDataType, 'STRING'>, number> = {
+  S16: 1,
+  U16: 1,
+  S32: 2,
+  U32: 2,
+  F32: 2,
+  VERSION: 1,
+  IP: 2,
+};
+
+/**
+ * Typed columns of the telemetry wide row. A register whose `column` names one of these lands there;
+ * `mppt_v[n]`-style columns (n = 1…15) land in the MPPT arrays; everything else goes to the jsonb rest.
+ */
+export const TelemetryColumns = [
+  'power_w',
+  'energy_total_wh',
+  'energy_today_wh',
+  'import_total_wh',
+  'export_total_wh',
+  'charge_total_wh',
+  'discharge_total_wh',
+  'soc_pct',
+  'grid_voltage_v',
+  'grid_frequency_hz',
+  'temperature_c',
+  'irradiance_wm2',
+  'ambient_temp_c',
+  'module_temp_c',
+  'wind_speed_ms',
+  'status_code',
+] as const;
+export type TelemetryColumn = (typeof TelemetryColumns)[number];
+export const MpptColumns = ['mppt_v', 'mppt_i', 'mppt_p'] as const;
+export type MpptColumn = (typeof MpptColumns)[number];
+export const MPPT_CHANNELS_MAX = 15;
+
+/** `power_w`, or `mppt_v[3]` (channel 1…15). */
+export const COLUMN_PATTERN = `^(${TelemetryColumns.join('|')}|(${MpptColumns.join('|')})\\[([1-9]|1[0-5])\\])$`;
+
+export const RegisterDefinition = Type.Object(
+  {
+    /** Measure key used in telemetry `values` and the latest-values table. */
+    key: Type.String({ pattern: MEASURE_KEY_PATTERN }),
+    /** Translation key of the display name. */
+    nameKey: Type.String({ minLength: 1, maxLength: 100 }),
+    address: Type.Integer({ minimum: 0, maximum: 65_535 }),
+    /** 16-bit registers occupied. */
+    count: Type.Integer({ minimum: 1, maximum: 64 }),
+    dataType: Type.Union(RegisterDataTypes.map((t) => Type.Literal(t))),
+    /** Power-of-ten scale applied to integers (value = raw × 10^scale), e.g. -1 for 0.1 V. */
+    scale: Type.Integer({ minimum: -6, maximum: 6 }),
+    unit: Type.String({ maxLength: 16 }),
+    /** Display group key (the back-office "Display group" screen). */
+    group: Type.String({ minLength: 1, maxLength: 48 }),
+    writable: Type.Boolean(),
+    min: Type.Union([Type.Number(), Type.Null()]),
+    max: Type.Union([Type.Number(), Type.Null()]),
+    /** Wide-row column, or null for the jsonb rest. */
+    column: Type.Union([Type.String({ pattern: COLUMN_PATTERN }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type RegisterDefinition = Static<typeof RegisterDefinition>;
