@@ -66,7 +66,13 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
       ]),
     ]),
     page('gatewayView', 'route.loggerCentre', [
-      section('gatewayManage', ['gatewayBind', 'gatewayUnbind', 'gatewayUpdate', 'gatewayRegister', 'commandSend']),
+      section('gatewayManage', [
+        'gatewayBind',
+        'gatewayUnbind',
+        'gatewayUpdate',
+        'gatewayRegister',
+        'commandSend',
+      ]),
     ]),
   ]),
   menu('alarm', 'route.alarmList', [
