@@ -8,14 +8,9 @@ import { openDatabase, type Database } from './db/client.js';
 import { systemClock } from './lib/clock.js';
 import { assertPortFree, isAddressInUse, PortInUseError } from './lib/listen.js';
 import { paths } from './paths.js';
-import {
-  connectExternalBroker,
-  noBroker,
-  refuseAll,
-  startEmbeddedBroker,
-  type Broker,
-} from './services/broker.js';
+import { connectExternalBroker, noBroker, startEmbeddedBroker, type Broker } from './services/broker.js';
 import { startJobs } from './services/jobs.js';
+import { GatewayDirectory } from './modules/gateways/gateway-directory.js';
 import pkg from '../package.json' with { type: 'json' };
 
 export const VERSION = pkg.version;
@@ -66,7 +61,10 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         port: config.mqttPort,
         host: config.host,
         log,
-        authenticate: refuseAll,
+        directory: new GatewayDirectory(database.db),
+        // Replaced by the ingest when this process runs it; without it no uplink can be stored, so none
+        // is acknowledged and loggers keep their messages until an ingest runs.
+        onUplink: () => Promise.reject(new Error('no ingest in this process')),
       });
     }
     const activeBroker = broker;

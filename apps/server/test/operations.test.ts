@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectExternalBroker, refuseAll, startEmbeddedBroker } from '../src/services/broker.js';
+import { connectExternalBroker, startEmbeddedBroker } from '../src/services/broker.js';
 import { createTestApp, DATABASES, freshDatabase } from './helpers.js';
 
 const log = pino({ level: 'silent' });
@@ -14,7 +14,13 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('embedded broker', () => {
   it('listens, reports up in health, and refuses clients it has no credential for', async () => {
-    const broker = await startEmbeddedBroker({ port: 0, host: '127.0.0.1', log, authenticate: refuseAll });
+    const broker = await startEmbeddedBroker({
+      port: 0,
+      host: '127.0.0.1',
+      log,
+      directory: { authenticate: () => Promise.resolve(false) },
+      onUplink: () => Promise.reject(new Error('no uplink expected')),
+    });
     const t = await createTestApp('pglite', { brokerState: () => broker.state() });
     const health = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(health.json()).toMatchObject({ status: 200, data: { database: 'up', broker: 'up' } });
@@ -30,7 +36,7 @@ describe('embedded broker', () => {
       client.once('error', (err) => resolve(err.message));
     });
     client.end(true);
-    expect(outcome).toMatch(/Not authorized/i);
+    expect(outcome).toMatch(/Bad username or password/i);
 
     await broker.close();
     expect(broker.state()).toBe('down');
@@ -99,25 +105,55 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
     const result: unknown = await database.db.execute(
       sql`select table_name from information_schema.tables where table_schema = current_schema() and table_name <> '__drizzle_migrations' order by table_name`,
     );
-    expect((result as { rows: { table_name: string }[] }).rows.map((r) => r.table_name)).toEqual([
+    const tables = (result as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+    expect(tables.filter((name) => !/^telemetry_p\d{6}$/.test(name))).toEqual([
+      'alarms',
       'audit_log',
+      'commands',
       'companies',
       'countries',
       'currencies',
+      'device_latest',
+      'device_models',
+      'device_rules',
+      'devices',
+      'display_groups',
       'files',
+      'firmware_progress',
+      'gateway_seq_seen',
+      'gateways',
+      'ingest_dead_letters',
       'login_failures',
       'mail_outbox',
       'nav_routes',
+      'protocol_definitions',
       'rate_counters',
       'regions',
       'roles',
+      'rollup_device_day',
+      'rollup_device_hour',
+      'rollup_device_month',
+      'rollup_dirty',
+      'rollup_station_day',
+      'rollup_station_hour',
+      'rollup_station_month',
       'sessions',
+      'stations',
+      'telemetry',
       'time_zones',
       'translations',
       'user_roles',
       'users',
       'verification_codes',
     ]);
+    // Telemetry partitions exist for the current and the coming months.
+    const month = (offset: number): string => {
+      const d = new Date();
+      d.setUTCDate(1);
+      d.setUTCMonth(d.getUTCMonth() + offset);
+      return `telemetry_p${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    };
+    expect(tables).toEqual(expect.arrayContaining([month(0), month(1), month(2)]));
     await drop();
   });
 });

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { Aedes } from 'aedes';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
 import mqtt from 'mqtt';
 import type { Logger } from 'pino';
+import { loggerAcl, parseUplinkTopic, PATTERNS } from '@sunfleet/contracts';
 import { isAddressInUse, PortInUseError } from '../lib/listen.js';
+import type { Downlink, UplinkHandler } from './mqtt-types.js';
 
 export type BrokerState = 'up' | 'down' | 'disabled';
 
@@ -11,43 +13,89 @@ export interface Broker {
   state(): BrokerState;
   /** The port the embedded broker listens on (null for an external broker). */
   port(): number | null;
+  /** Cloud → logger messages (commands); null when this process has no broker connection. */
+  downlink: Downlink | null;
+  /** Drops a logger's connection (credential rotated, logger deleted). No-op for external brokers. */
+  disconnect(sn: string): void;
   close(): Promise<void>;
 }
 
-/** Decides whether a connecting MQTT client may log in. Logger credentials arrive with Step 2b. */
-export type MqttAuthenticator = (
-  clientId: string,
-  username: string | undefined,
-  password: Buffer | undefined,
-) => Promise<boolean>;
+/** Checks a logger's credential (client id = username = SN, password = its secret). */
+export interface LoggerDirectory {
+  authenticate(sn: string, password: Buffer): Promise<boolean>;
+}
 
-/** No client is known until loggers are registered: every connection is refused as not authorised. */
-export const refuseAll: MqttAuthenticator = () => Promise.resolve(false);
+const SN_RE = new RegExp(PATTERNS.loggerSn);
+
+/** Why a connection was refused (CONNACK 3.1.1 return codes). */
+const refusal = (returnCode: 3 | 4 | 5, message: string): AuthenticateError =>
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment -- aedes types it as a const enum, which isolatedModules cannot import
+  Object.assign(new Error(message), { returnCode });
+
+/** True when a logger with this SN may subscribe to `topic`: only below its own `down/` prefix. */
+export function mayLoggerSubscribe(sn: string, topic: string): boolean {
+  const own = loggerAcl(sn).subscribe.slice(0, -1); // 'sf/v1/SN/down/'
+  return topic.startsWith(own) || topic === own.slice(0, -1);
+}
 
 /**
- * The embedded broker (Aedes) on MQTT_PORT. It refuses any client the authenticator does not accept, so
- * an instance without registered loggers accepts nobody.
+ * The embedded broker (Aedes, MQTT 3.1.1) on MQTT_PORT. Each logger authenticates with client id =
+ * username = SN and its own secret; it may publish only under `sf/v1/{SN}/up/` and subscribe only under
+ * `sf/v1/{SN}/down/`. Uplink messages are handed to `onUplink` before the PUBACK: Aedes sends the PUBACK
+ * only after authorizePublish calls back, so a message is acknowledged once the ingest has committed it.
+ * When the ingest rejects (database unavailable), the connection is closed without a PUBACK and the
+ * logger redelivers the message after reconnecting.
  */
 export async function startEmbeddedBroker(opts: {
   port: number;
   host: string;
   log: Logger;
-  authenticate: MqttAuthenticator;
+  directory: LoggerDirectory;
+  onUplink: UplinkHandler;
 }): Promise<Broker> {
+  const log = opts.log.child({ component: 'broker' });
   const aedes = await Aedes.createBroker({
+    // Aedes only checks client id length for MQTT 3.1; SNs are at most 32 characters.
+    maxClientsIdLength: 32,
     authenticate: (client, username, password, done) => {
-      opts.authenticate(client.id, username, password).then(
-        (allowed) => {
-          if (allowed) return done(null, true);
-          const error = Object.assign(new Error('not authorised'), { returnCode: 5 });
-          done(error, false);
-        },
+      const sn = client.id;
+      if (!SN_RE.test(sn) || username !== sn || password === undefined) {
+        done(refusal(4, 'bad user name or password'), false);
+        return;
+      }
+      opts.directory.authenticate(sn, password).then(
+        (allowed) => (allowed ? done(null, true) : done(refusal(4, 'bad user name or password'), false)),
         (err: unknown) => {
-          opts.log.error({ err }, 'mqtt authentication failed');
-          done(Object.assign(new Error('server unavailable'), { returnCode: 3 }), false);
+          log.error({ err }, 'mqtt authentication failed');
+          done(refusal(3, 'server unavailable'), false);
         },
       );
     },
+    authorizePublish: (client: Client | null, packet: PublishPacket, done) => {
+      if (client === null) return done(null); // the server's own publishes
+      const parsed = parseUplinkTopic(packet.topic);
+      if (parsed === null || parsed.sn !== client.id) {
+        log.warn({ sn: client.id, topic: packet.topic }, 'publish outside the logger prefix refused');
+        return done(new Error('topic not allowed'));
+      }
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      opts.onUplink({ sn: client.id, topic: packet.topic, payload }).then(
+        () => done(null),
+        (err: unknown) => {
+          log.warn({ sn: client.id, err }, 'uplink not stored; the logger will redeliver');
+          done(new Error('not stored, retry'));
+        },
+      );
+    },
+    authorizeSubscribe: (client: Client | null, sub: Subscription, done) => {
+      if (client === null || !mayLoggerSubscribe(client.id, sub.topic)) {
+        log.warn({ sn: client?.id, topic: sub.topic }, 'subscription outside the logger prefix refused');
+        return done(null, null);
+      }
+      done(null, sub);
+    },
+    // Loggers never receive retained messages from each other: there is nothing to forward between them.
+    authorizeForward: (_client, packet) => packet,
   });
   const server: Server = createServer((socket) => aedes.handle(socket));
   await new Promise<void>((resolve, reject) => {
@@ -57,11 +105,27 @@ export async function startEmbeddedBroker(opts: {
     server.listen(opts.port, opts.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  opts.log.info({ port }, 'embedded MQTT broker listening');
+  log.info({ port }, 'embedded MQTT broker listening');
   let open = true;
+  const downlink: Downlink = {
+    publish: (topic, payload) =>
+      new Promise<void>((resolve, reject) => {
+        if (!open) return reject(new Error('broker closed'));
+        aedes.publish(
+          { cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false },
+          (err?: Error | null) => (err ? reject(err) : resolve()),
+        );
+      }),
+  };
   return {
     state: () => (open && server.listening ? 'up' : 'down'),
     port: () => port,
+    downlink,
+    disconnect: (sn) => {
+      const clients = (aedes as unknown as { clients: Record<string, Client | undefined> }).clients;
+      const client = clients[sn];
+      client?.close();
+    },
     close: async () => {
       open = false;
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
@@ -70,7 +134,11 @@ export async function startEmbeddedBroker(opts: {
   };
 }
 
-/** A client of an external broker (Mosquitto, EMQX) given by MQTT_URL; reconnects on its own. */
+/**
+ * The server's client of an external broker (Mosquitto, EMQX) given by MQTT_URL: used for downlink
+ * publishes and health. The ingest consumes with its own shared-subscription connections
+ * (services/ingest-consumer.ts). Reconnects on its own.
+ */
 export async function connectExternalBroker(opts: { url: string; log: Logger }): Promise<Broker> {
   const client = mqtt.connect(opts.url, {
     clientId: `sunfleet-server-${randomBytes(6).toString('hex')}`,
@@ -90,8 +158,21 @@ export async function connectExternalBroker(opts: { url: string; log: Logger }):
   return {
     state: () => (client.connected ? 'up' : 'down'),
     port: () => null,
+    downlink: {
+      publish: async (topic, payload) => {
+        if (!client.connected) throw new Error('external broker not connected');
+        await client.publishAsync(topic, payload, { qos: 1 });
+      },
+    },
+    disconnect: () => undefined,
     close: () => client.endAsync(true),
   };
 }
 
-export const noBroker: Broker = { state: () => 'disabled', port: () => null, close: () => Promise.resolve() };
+export const noBroker: Broker = {
+  state: () => 'disabled',
+  port: () => null,
+  downlink: null,
+  disconnect: () => undefined,
+  close: () => Promise.resolve(),
+};
