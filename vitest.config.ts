@@ -33,6 +33,7 @@ export default defineConfig({
           environment: 'jsdom',
         },
       },
+      { test: { name: 'sim', root: 'apps/sim', include: ['src/**/*.test.ts'] } },
       {
         test: {
           name: 'e2e',

@@ -4,6 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { startServer } from '../e2e/support/server.js';
+import { runIngestBenchmarks } from './ingest.js';
 
 interface Result {
   bench: string;
@@ -111,3 +112,5 @@ try {
 } finally {
   await server.stop();
 }
+// Ingest: readings/s from MQTT into PostgreSQL and PGlite ÷ the database's raw bulk load (bench/ingest.ts).
+await runIngestBenchmarks(print);

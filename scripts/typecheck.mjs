@@ -2,7 +2,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const projects = ['packages/contracts', 'packages/domain', 'apps/server', 'apps/web', 'e2e', 'bench'];
+const projects = [
+  'packages/contracts',
+  'packages/domain',
+  'apps/server',
+  'apps/web',
+  'apps/sim',
+  'e2e',
+  'bench',
+];
 let failed = false;
 for (const dir of projects) {
   if (!existsSync(`${dir}/tsconfig.json`)) continue;

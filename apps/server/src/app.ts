@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { REQUEST_ID_HEADER } from '@sunfleet/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Registry } from 'prom-client';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config/config.js';
 import type { Database } from './db/client.js';
@@ -23,6 +24,10 @@ import { securityModule } from './modules/security/security.module.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { auditLogRoutes } from './modules/audit/audit-log.routes.js';
+import { gatewaysModule } from './modules/gateways/gateways.module.js';
+import { registryRoutes } from './modules/registry/registry.plugin.js';
+import { telemetryRoutes } from './modules/telemetry/telemetry.routes.js';
+import { commandRoutes } from './modules/commands/commands.routes.js';
 import { authPlugin } from './plugins/auth.plugin.js';
 import { envelopePlugin } from './plugins/envelope.plugin.js';
 import { metricsPlugin } from './plugins/metrics.plugin.js';
@@ -43,6 +48,10 @@ export interface AppDeps {
   brokerState: () => BrokerState;
   version: string;
   webDist: string;
+  /** Drops a logger's live MQTT connection (embedded broker in this process); absent elsewhere. */
+  disconnectLogger?: (sn: string) => void;
+  /** Metrics of other services in this process, served with the API's at /metrics. */
+  metricsRegistries?: readonly Registry[];
 }
 
 /** Request ids: a sane incoming X-Request-Id is kept (tracing across a proxy), otherwise a new UUID. */
@@ -86,7 +95,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapiPlugin, { version: deps.version });
   await app.register(envelopePlugin);
   await app.register(authPlugin, { auth });
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, { extra: deps.metricsRegistries ?? [] });
   await app.register(auditPlugin, { db });
   await app.register(scopePlugin, { db });
 
@@ -117,6 +126,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(filesRoutes, { db });
       await api.register(referenceRoutes, { db, clock: deps.clock });
       await api.register(auditLogRoutes, { db, clock: deps.clock });
+      await api.register(gatewaysModule, {
+        db,
+        clock: deps.clock,
+        config: deps.config,
+        ...(deps.disconnectLogger ? { disconnect: deps.disconnectLogger } : {}),
+      });
+      await api.register(registryRoutes, { db });
+      await api.register(telemetryRoutes, { db, clock: deps.clock });
+      await api.register(commandRoutes, { db, clock: deps.clock, log: deps.logger });
       await api.register(systemRoutes, {
         config: deps.config,
         database: deps.database,

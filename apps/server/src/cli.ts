@@ -8,12 +8,66 @@ import { openDatabase } from './db/client.js';
 import { companies, users } from './db/schema.js';
 import { hashPassword } from './lib/password.js';
 import { paths } from './paths.js';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { serverMqttUser } from './modules/gateways/broker-auth.routes.js';
+import { writeMosquittoFiles, type ServerMqttUser } from './modules/gateways/mosquitto-files.js';
 
 const USAGE = `Sunfleet operator commands (run while the server is stopped when using the embedded PGlite database):
   user:create --username NAME --password PASS [--role ID] [--company ID] [--email ADDR]
   user:password --username NAME --password PASS      set a password and end the user's sessions
+  mqtt:mosquitto-files --out DIR [--server-user NAME --server-password PASS]
+                      write Mosquitto's passwd and acl files (mode 0600, replaced atomically) from the
+                      logger registry; the server user defaults to the one in MQTT_URL
 Configuration comes from the same environment as the server (DATA_DIR, DATABASE_URL).`;
+
+function openConfiguredDatabase(config: ReturnType<typeof loadConfig>): ReturnType<typeof openDatabase> {
+  return openDatabase(
+    config.databaseUrl === null
+      ? { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') }
+      : { kind: 'postgres', url: config.databaseUrl },
+    { migrationsFolder: paths.migrations },
+  );
+}
+
+/** `mqtt:mosquitto-files`: the registry as Mosquitto password and ACL files (docs/operations.md). */
+async function mosquittoFiles(values: {
+  out?: string | undefined;
+  'server-user'?: string | undefined;
+  'server-password'?: string | undefined;
+}): Promise<number> {
+  if (values.out === undefined || values.out.trim() === '') {
+    process.stderr.write('--out DIR is required\n');
+    return 64;
+  }
+  const config = loadConfig();
+  let serverUser: ServerMqttUser | null = serverMqttUser(config.mqttUrl);
+  if (values['server-user'] !== undefined || values['server-password'] !== undefined) {
+    const username = values['server-user'] ?? '';
+    const password = values['server-password'] ?? '';
+    if (username === '' || password.length < 16) {
+      process.stderr.write('--server-user and --server-password (at least 16 characters) go together\n');
+      return 64;
+    }
+    serverUser = { username, password };
+  }
+  const database = await openConfiguredDatabase(config);
+  try {
+    await database.migrate();
+    const result = await writeMosquittoFiles(database.db, resolve(values.out), serverUser);
+    const who =
+      serverUser === null
+        ? ', no server user (set MQTT_URL or --server-user)'
+        : `, server user '${serverUser.username}'`;
+    const skipped = result.skipped > 0 ? `, ${result.skipped} skipped` : '';
+    process.stdout.write(
+      `wrote ${result.passwdPath} and ${result.aclPath}: ${result.loggers} loggers${who}${skipped}; ` +
+        'send mosquitto SIGHUP to reload\n',
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
 
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
@@ -25,8 +79,12 @@ async function main(): Promise<number> {
       role: { type: 'string' },
       company: { type: 'string' },
       email: { type: 'string' },
+      out: { type: 'string' },
+      'server-user': { type: 'string' },
+      'server-password': { type: 'string' },
     },
   });
+  if (command === 'mqtt:mosquitto-files') return mosquittoFiles(values);
   if (command !== 'user:create' && command !== 'user:password') {
     process.stderr.write(`${USAGE}\n`);
     return 64;
@@ -43,12 +101,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const log = pino({ level: 'warn' });
-  const database = await openDatabase(
-    config.databaseUrl === null
-      ? { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') }
-      : { kind: 'postgres', url: config.databaseUrl },
-    { migrationsFolder: paths.migrations },
-  );
+  const database = await openConfiguredDatabase(config);
   try {
     await database.migrate();
     await seed(database.db, {

@@ -11,6 +11,12 @@ import { paths } from './paths.js';
 import { connectExternalBroker, noBroker, startEmbeddedBroker, type Broker } from './services/broker.js';
 import { startJobs } from './services/jobs.js';
 import { GatewayDirectory } from './modules/gateways/gateway-directory.js';
+import { CommandDispatcher } from './modules/commands/dispatcher.js';
+import { CommandsService } from './modules/commands/commands.service.js';
+import { IngestService } from './modules/ingest/ingest.service.js';
+import { DefinitionCache } from './modules/registry/definitions.cache.js';
+import { RollupWorker } from './modules/rollups/rollup.worker.js';
+import { startIngestConsumers } from './services/ingest-consumer.js';
 import pkg from '../package.json' with { type: 'json' };
 
 export const VERSION = pkg.version;
@@ -54,21 +60,62 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     });
     log.info({ database: database.kind }, 'database ready');
 
+    // The ingest (with the rollup worker and the command channel) runs before the broker so that the
+    // embedded broker can hand it every uplink before its PUBACK.
+    let ingest: IngestService | null = null;
+    let commands: CommandsService | null = null;
+    if (config.services.has('ingest')) {
+      const rollups = new RollupWorker({ database, log });
+      rollups.start();
+      closers.push(() => rollups.stop());
+      const commandService = new CommandsService({ db: database.db, clock: systemClock, log });
+      commands = commandService;
+      const service = new IngestService({
+        database,
+        definitions: new DefinitionCache(database.db),
+        log,
+        hooks: {
+          onCommitted: () => rollups.kick(),
+          commandResult: (gatewayId, message) => commandService.applyResult(gatewayId, message),
+          firmwareProgress: (gatewayId, message) => commandService.applyFirmwareProgress(gatewayId, message),
+        },
+      });
+      ingest = service;
+      closers.push(() => service.close());
+    }
+
     let broker: Broker = noBroker;
     if (config.mqttUrl !== null) broker = await connectExternalBroker({ url: config.mqttUrl, log });
     else if (config.services.has('broker')) {
+      const handler = ingest?.handle;
       broker = await startEmbeddedBroker({
         port: config.mqttPort,
         host: config.host,
         log,
         directory: new GatewayDirectory(database.db),
-        // Replaced by the ingest when this process runs it; without it no uplink can be stored, so none
-        // is acknowledged and loggers keep their messages until an ingest runs.
-        onUplink: () => Promise.reject(new Error('no ingest in this process')),
+        // Without an ingest in this process no uplink can be stored, so none is acknowledged and the
+        // loggers keep their messages until one runs (the embedded broker needs the ingest beside it).
+        onUplink: handler ?? (() => Promise.reject(new Error('no ingest in this process'))),
       });
     }
     const activeBroker = broker;
     closers.push(() => activeBroker.close());
+
+    if (ingest !== null && config.mqttUrl !== null) {
+      const consumers = await startIngestConsumers({
+        url: config.mqttUrl,
+        consumers: config.ingestConsumers,
+        handler: ingest.handle,
+        log,
+        ...(config.ingestClientId === null ? {} : { clientIdPrefix: config.ingestClientId }),
+      });
+      closers.push(() => consumers.close());
+    }
+    if (commands !== null && broker.downlink !== null) {
+      const dispatcher = new CommandDispatcher({ database, downlink: broker.downlink, log });
+      dispatcher.start();
+      closers.push(() => dispatcher.stop());
+    }
 
     if (config.services.has('jobs')) {
       const jobs = startJobs({ database, clock: systemClock, log });
@@ -85,6 +132,8 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         brokerState: () => activeBroker.state(),
         version: VERSION,
         webDist: paths.webDist,
+        disconnectLogger: (sn) => activeBroker.disconnect(sn),
+        ...(ingest === null ? {} : { metricsRegistries: [ingest.metrics.registry] }),
       });
       const httpApp = app;
       closers.push(() => httpApp.close());
@@ -94,10 +143,8 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         throw isAddressInUse(err) ? new PortInUseError('PORT', config.port) : err;
       }
     }
-    for (const service of ['ingest', 'sim'] as const) {
-      if (config.services.has(service))
-        log.info({ service }, 'service has nothing to run in this version yet (arrives with Step 2b/2c)');
-    }
+    if (config.services.has('sim'))
+      log.info({ service: 'sim' }, 'service has nothing to run in this version yet (arrives with Step 2c)');
     return { app, database, broker, log, close };
   } catch (err) {
     await close();

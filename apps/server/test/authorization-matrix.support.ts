@@ -98,6 +98,7 @@ const STRING_CANDIDATES = [
   '12:00',
   '1.0.0',
   'ZZ',
+  '2026-06-01',
 ];
 
 function sampleString(schema: JsonSchema, name: string): string {

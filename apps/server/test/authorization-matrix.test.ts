@@ -27,6 +27,11 @@ const PUBLIC: Record<string, string> = {
   'POST /api/find/signUp': 'site owners sign up with an authorization code',
   'POST /api/find/password': 'password recovery by code',
   'POST /api/find/name': 'account name recovery by code (sent, never returned)',
+  'POST /api/mqtt/emqx/auth': 'EMQX asks whether a logger may connect (shared secret, else 4004)',
+  'POST /api/mqtt/emqx/acl': 'EMQX asks whether a logger may use a topic (shared secret, else 4004)',
+  'POST /api/mqtt/goauth/user': 'mosquitto-go-auth: may a logger connect (shared secret, else 4004)',
+  'POST /api/mqtt/goauth/superuser': 'mosquitto-go-auth: is this the server user (shared secret, else 4004)',
+  'POST /api/mqtt/goauth/acl': 'mosquitto-go-auth: may a logger use a topic (shared secret, else 4004)',
 };
 
 /** Writes that name no object: they act on the caller's own session, account or company only. */
@@ -39,6 +44,8 @@ const SELF_ONLY: Record<string, string> = {
   'PUT /api/user/mobile': "the caller's own mobile number (password and code required)",
   'POST /api/user/avatar': "the caller's own avatar",
   'POST /api/role': "creates a role owned by the caller's own company",
+  'POST /api/gateway/register': "factory registration: the new logger belongs to the caller's company",
+  'POST /api/gateway/import': "factory import: the new loggers belong to the caller's company",
 };
 
 /** Reference data shared by every tenant: reads for all, writes only with a platform permission. */
@@ -49,6 +56,10 @@ const GLOBAL: Record<string, string> = {
   '/api/country': 'countries',
   '/api/translation': 'the translation table',
   '/api/language/list': 'the language list',
+  '/api/deviceProtocol': 'device protocol definitions (register maps), platform-edited',
+  '/api/displayGroup': 'display groups of the register screens',
+  '/api/deviceRule': 'SN-prefix rules that identify device models',
+  '/api/deviceModel': 'the device model catalogue',
 };
 
 const key = (r: ApiRoute): string => `${r.method} ${r.url}`;

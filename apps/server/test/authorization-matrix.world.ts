@@ -6,9 +6,16 @@ import { isNull, not, sql } from 'drizzle-orm';
 import { companies, roles, users } from '../src/db/schema.js';
 import type { ApiRoute } from './authorization-matrix.support.js';
 import { as, DEMO_PASSWORD, setPasswords, tenantDigest, userIdOf } from './organisation-fixtures.js';
+import {
+  buildDeviceObjects,
+  reachesDeviceObj,
+  type DeviceKind,
+  type DeviceObj,
+} from './authorization-matrix.devices.js';
 import type { TestApp } from './helpers.js';
 
-export type Kind = 'company' | 'user' | 'role';
+export type Kind = 'company' | 'user' | 'role' | DeviceKind;
+type OrgKind = 'company' | 'user' | 'role';
 
 export interface Principal {
   name: string;
@@ -35,9 +42,9 @@ export interface World {
   /** The kind of object an id field names on a route, or null when the matrix does not know it. */
   kindOf(route: ApiRoute, field: string): Kind | null;
   /** Objects of another tenant for this principal (a sample of each kind). */
-  foreign(p: Principal, kind: Kind): number[];
+  foreign(p: Principal, kind: Kind): (number | string)[];
   /** An object of the principal's own reach to fill the id fields not under test. */
-  own(p: Principal, kind: Kind): number;
+  own(p: Principal, kind: Kind): number | string;
   /** The current superior of a company (re-stating it is no move, so it is not probed as foreign). */
   parentOf(companyId: number): number | null;
   foreignMarkersIn(p: Principal, text: string): string[];
@@ -49,8 +56,18 @@ const ID_FIELDS: Record<string, Kind> = {
   parentId: 'company',
   userId: 'user',
   roleId: 'role',
+  stationId: 'station',
+  gatewayId: 'gateway',
+  deviceId: 'device',
 };
-const ID_OF_PREFIX: Record<string, Kind> = { company: 'company', user: 'user', role: 'role' };
+const ID_OF_PREFIX: Record<string, Kind> = {
+  company: 'company',
+  user: 'user',
+  role: 'role',
+  station: 'station',
+  gateway: 'gateway',
+  device: 'device',
+};
 
 export async function buildWorld(t: TestApp): Promise<World> {
   const demo = [
@@ -140,6 +157,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
     .set({ name: sql`${roles.name} || ' zqR' || ${roles.id} || 'q'` })
     .where(not(isNull(roles.companyId)));
 
+  const deviceObjs: DeviceObj[] = await buildDeviceObjects(
+    t,
+    [
+      { companyId: 3, ownerUserId: await userIdOf(t, 'demo.owner1'), label: 'A1' },
+      { companyId: 4, ownerUserId: await userIdOf(t, 'demo.owner3'), label: 'A2' },
+      { companyId: coBi, ownerUserId: await userIdOf(t, 'zq.bown1'), label: 'B1' },
+      { companyId: coB, ownerUserId: null, label: 'B2' },
+    ],
+    [3, coBi],
+  );
+
   const companyRows = await db.select().from(companies);
   const userRows = await db.select().from(users);
   const roleRows = await db.select().from(roles);
@@ -176,7 +204,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     return out;
   };
   /** What a principal may see: their subtree (staff, guest) or themselves (owners), and their superiors' names. */
-  const reach = (p: Principal): Record<Kind, Obj[]> => {
+  const reach = (p: Principal): Record<OrgKind, Obj[]> => {
     if (p.kind === 'anonymous') return { company: [], user: [], role: [] };
     const tree = p.kind === 'owner' ? [] : subtree(p.companyId);
     const above = ancestors(p.companyId);
@@ -194,7 +222,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
       ),
     };
   };
-  const allMarkers = [...companyObjs, ...userObjs, ...roleObjs].flatMap((o) => o.markers);
+  const deviceReach = (p: Principal): DeviceObj[] =>
+    deviceObjs.filter((o) => reachesDeviceObj(o, p, p.kind === 'owner' ? [] : subtree(p.companyId)));
+  const isDeviceKind = (kind: Kind): kind is DeviceKind =>
+    kind === 'station' || kind === 'gateway' || kind === 'device' || kind === 'command';
+  const allMarkers = [...companyObjs, ...userObjs, ...roleObjs, ...deviceObjs].flatMap((o) => o.markers);
   const anonymous: Principal = {
     name: 'anonymous',
     kind: 'anonymous',
@@ -210,10 +242,16 @@ export async function buildWorld(t: TestApp): Promise<World> {
     principal: by,
     companyId: (label) => (label === 'B' ? coB : coBi),
     kindOf: (route, field) => {
+      if (field === 'id' && route.url.startsWith('/api/gateway/command/')) return 'command';
       if (field === 'id') return ID_OF_PREFIX[route.url.split('/')[2] ?? ''] ?? null;
       return ID_FIELDS[field] ?? null;
     },
     foreign: (p, kind) => {
+      if (isDeviceKind(kind)) {
+        const mine = new Set(deviceReach(p).map((o) => o.id));
+        const others = deviceObjs.filter((o) => o.kind === kind && !mine.has(o.id)).map((o) => o.id);
+        return p.kind === 'anonymous' ? others.slice(0, 2) : others;
+      }
       const mine = new Set(reach(p)[kind].map((o) => o.id));
       // Superiors' names may show (as parentName), but their objects are out of reach.
       if (kind === 'company' && p.kind !== 'anonymous')
@@ -225,6 +263,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
       return p.kind === 'anonymous' ? others.slice(0, 2) : others;
     },
     own: (p, kind) => {
+      if (isDeviceKind(kind)) {
+        // Prefer a bound object: unbound loggers only exist for staff.
+        const mine = deviceReach(p).filter((o) => o.kind === kind);
+        return (mine.find((o) => o.stationId !== null) ?? mine[0])?.id ?? 1;
+      }
       if (kind === 'company') return p.companyId || 1;
       if (kind === 'role') return 5;
       const candidates = reach(p).user.filter((u) => u.id !== p.userId);
@@ -233,11 +276,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
     },
     parentOf: (companyId) => companyObjs.find((c) => c.id === companyId)?.parentId ?? null,
     foreignMarkersIn: (p, text) => {
-      const allowed = new Set(
-        Object.values(reach(p))
+      const allowed = new Set([
+        ...Object.values(reach(p))
           .flat()
           .flatMap((o) => o.markers),
-      );
+        ...deviceReach(p).flatMap((o) => o.markers),
+      ]);
       const lower = text.toLowerCase();
       return allMarkers.filter((m) => !allowed.has(m) && lower.includes(m.toLowerCase()));
     },

@@ -14,3 +14,7 @@ export * from './api/paging.js';
 export * from './permission-tree.js';
 export * from './protocol/protocol.js';
 export * from './protocol/registers.js';
+export * from './api/registry.js';
+export * from './api/gateways.js';
+export * from './api/telemetry.js';
+export * from './protocol/sunspec-definitions.js';

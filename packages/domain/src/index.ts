@@ -11,3 +11,5 @@ export * from './time/date-format.js';
 export * from './time/relative.js';
 export * from './time/greeting.js';
 export * from './status/status.js';
+export * from './registers/decode.js';
+export * from './registers/columns.js';

@@ -57,6 +57,10 @@ const ownerCodes: PermCode[] = [
   Perm.bigScreen,
   Perm.profileView,
   Perm.profileUpdate,
+  // Owners add, remove and rename the loggers of their own stations (Step 2b).
+  Perm.gatewayBind,
+  Perm.gatewayUnbind,
+  Perm.gatewayUpdate,
 ];
 /** Back-office pages of the platform operator itself, not of its distributors and installers. */
 const platformOnlyViews = new Set<PermCode>([
@@ -71,6 +75,9 @@ const platformOnlyViews = new Set<PermCode>([
 /** What a distributor's or installer's manager does inside their own subtree. */
 const managerCodes: PermCode[] = [
   Perm.stationCreate,
+  Perm.gatewayBind,
+  Perm.gatewayUnbind,
+  Perm.gatewayUpdate,
   Perm.bigScreen,
   Perm.profileUpdate,
   Perm.companyCreate,
@@ -152,7 +159,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
     nameKey: 'role.guest',
     roleType: 'GUEST',
     visibility: 'PRIVATE',
-    permissions: ownerCodes.filter((c) => c !== Perm.profileUpdate),
+    // The guest reads only: no action codes (its writes are refused anyway, ADR 001).
+    permissions: ownerCodes.filter((c) => c.endsWith(':view') || c === Perm.bigScreen),
     remark: 'Read-only visitor of the demo company',
   },
   {

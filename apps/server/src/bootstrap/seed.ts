@@ -10,6 +10,7 @@ import { readLocaleFiles } from '../modules/i18n/locale-files.js';
 import { NavigationRepository } from '../modules/navigation/navigation.repository.js';
 import { TranslationsRepository } from '../modules/i18n/translations.repository.js';
 import { seedReferenceData } from '../modules/reference/reference-seed.js';
+import { seedDeviceRegistry } from './seed-devices.js';
 import {
   DEMO_COMPANIES,
   DEMO_COMPANY_ID,
@@ -79,6 +80,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
 
   await new NavigationRepository(db).sync(NAVIGATION);
   await seedReferenceData(db, opts.log);
+  await seedDeviceRegistry(db);
 
   const tables = readLocaleFiles(opts.localesRoot);
   const repo = new TranslationsRepository(db);

@@ -20,6 +20,11 @@ export interface AppConfig {
   databaseUrl: string | null;
   mqttPort: number;
   mqttUrl: string | null;
+  /**
+   * Shared secret an external broker (EMQX, mosquitto-go-auth) presents to the MQTT auth endpoints;
+   * null = the endpoints answer 4004 as if absent.
+   */
+  mqttAuthSecret: string | null;
   publicUrl: string;
   logLevel: LogLevel;
   adminUsername: string;
@@ -32,6 +37,13 @@ export interface AppConfig {
   guestLogin: boolean;
   regionalServers: RegionalServer[];
   appDownloadUrl: string;
+  /** External broker only: shared-subscription connections of this ingest process (INGEST_CONSUMERS). */
+  ingestConsumers: number;
+  /**
+   * External broker only: stable prefix of the ingest's MQTT client ids (INGEST_CLIENT_ID), so a
+   * restarted process resumes its persistent sessions; default host name + pid (not resumable).
+   */
+  ingestClientId: string | null;
 }
 
 /** Thrown at boot when an environment variable is unusable; the message names the variable. */
@@ -59,6 +71,23 @@ function port(env: Env, name: string, fallback: number): number {
     throw new ConfigError(name, `must be a port number from 0 to 65535 (got '${raw}')`);
   }
   return Number(raw);
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got '${raw}')`);
+  }
+  return Number(raw);
+}
+
+function ingestClientId(env: Env): string | null {
+  const raw = text(env, 'INGEST_CLIENT_ID');
+  if (raw === null) return null;
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(raw))
+    throw new ConfigError('INGEST_CLIENT_ID', 'must be 1 to 40 letters, digits, _ or -');
+  return raw;
 }
 
 function url(env: Env, name: string, protocols: readonly string[]): string | null {
@@ -143,6 +172,19 @@ function regionalServers(env: Env, publicUrl: string): RegionalServer[] {
   return result;
 }
 
+/** At least 32 characters: the secret guards logger authentication for a whole fleet. */
+function mqttAuthSecret(env: Env): string | null {
+  const raw = text(env, 'MQTT_AUTH_SECRET');
+  if (raw === null) return null;
+  if (raw.length < 32 || raw.length > 256 || !/^[\x21-\x7E]+$/.test(raw)) {
+    throw new ConfigError(
+      'MQTT_AUTH_SECRET',
+      'must be 32 to 256 printable characters without spaces (e.g. `openssl rand -hex 32`)',
+    );
+  }
+  return raw;
+}
+
 /** Reads and validates the whole configuration once at boot. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const portNumber = port(env, 'PORT', 8080);
@@ -166,6 +208,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     mqttPort: port(env, 'MQTT_PORT', 1883),
     mqttUrl: url(env, 'MQTT_URL', ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:']),
+    mqttAuthSecret: mqttAuthSecret(env),
+    ingestConsumers: integer(env, 'INGEST_CONSUMERS', 4, 1, 64),
+    ingestClientId: ingestClientId(env),
     publicUrl,
     logLevel: logLevel as LogLevel,
     adminUsername,

@@ -14,6 +14,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection pool on PostgreSQL (the ingest's COPY needs a raw client); null on PGlite. */
+  pgPool: pg.Pool | null;
   /** Applies the checked-in migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   /** Cheap liveness probe used by /api/health. */
@@ -41,6 +43,7 @@ export async function openDatabase(target: DatabaseTarget, options: Options): Pr
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      pgPool: null,
       migrate: () => migratePglite(db, { migrationsFolder: options.migrationsFolder }),
       ping: async () => {
         try {
@@ -67,6 +70,7 @@ export async function openDatabase(target: DatabaseTarget, options: Options): Pr
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    pgPool: pool,
     migrate: async () => {
       const client = await pool.connect();
       try {

@@ -6,7 +6,7 @@ import { auditLog } from '../db/schema.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Stable audit action name (e.g. `company.create`) and the kind of object the route acts on. */
-    audit?: { action: string; target?: string };
+    audit?: { action: string; target?: string } | false;
   }
   interface FastifyRequest {
     /** What a handler wants recorded beyond the route: the created id, the attempted user name… */
@@ -30,6 +30,8 @@ export const auditPlugin = fp(
     app.addHook('onSend', async (request, reply, payload) => {
       if (READS.has(request.method) || !request.url.startsWith('/api/')) return payload;
       const config = request.routeOptions.config;
+      // Machine-to-machine checks (the MQTT broker asking whether a logger may connect) are not actions.
+      if (config.audit === false) return payload;
       const routeUrl = request.routeOptions.url;
       if (routeUrl === undefined) return payload;
       const params = (request.params ?? {}) as Record<string, unknown>;
@@ -41,8 +43,8 @@ export const auditPlugin = fp(
           userId: request.session?.userId ?? null,
           username: request.session?.username ?? null,
           companyId: request.session?.companyId ?? null,
-          action: config.audit?.action ?? `${request.method} ${routeUrl}`,
-          targetType: config.audit?.target ?? null,
+          action: (config.audit || undefined)?.action ?? `${request.method} ${routeUrl}`,
+          targetType: (config.audit || undefined)?.target ?? null,
           targetId: typeof target === 'string' || typeof target === 'number' ? String(target) : null,
           clientAddress: request.ip,
           requestId: request.id,

@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
-/** Prometheus metrics at /metrics: process defaults plus request durations by route and status. */
+/**
+ * Prometheus metrics at /metrics: process defaults plus request durations by route and status, and the
+ * registries of the other services running in this process (the ingest's counters).
+ */
 export const metricsPlugin = fp(
-  (app: FastifyInstance) => {
+  (app: FastifyInstance, opts: { extra?: readonly Registry[] }) => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry, prefix: 'sunfleet_' });
     const duration = new Histogram({
@@ -28,7 +31,8 @@ export const metricsPlugin = fp(
     });
     app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
       reply.header('content-type', registry.contentType);
-      return registry.metrics();
+      const parts = await Promise.all([registry, ...(opts.extra ?? [])].map((r) => r.metrics()));
+      return parts.join('\n');
     });
   },
   { name: 'metrics' },

@@ -3,8 +3,9 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket, type Subscription } from 'aedes';
 import mqtt from 'mqtt';
 import type { Logger } from 'pino';
-import { loggerAcl, parseUplinkTopic, PATTERNS } from '@sunfleet/contracts';
+import { parseUplinkTopic } from '@sunfleet/contracts';
 import { isAddressInUse, PortInUseError } from '../lib/listen.js';
+import { mayAccess, principalOf, type MqttPrincipal } from '../modules/gateways/acl.js';
 import type { Downlink, UplinkHandler } from './mqtt-types.js';
 
 export type BrokerState = 'up' | 'down' | 'disabled';
@@ -25,17 +26,16 @@ export interface LoggerDirectory {
   authenticate(sn: string, password: Buffer): Promise<boolean>;
 }
 
-const SN_RE = new RegExp(PATTERNS.loggerSn);
-
 /** Why a connection was refused (CONNACK 3.1.1 return codes). */
 const refusal = (returnCode: 3 | 4 | 5, message: string): AuthenticateError =>
   // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment -- aedes types it as a const enum, which isolatedModules cannot import
   Object.assign(new Error(message), { returnCode });
 
+const asLogger = (sn: string): MqttPrincipal => ({ kind: 'logger', sn });
+
 /** True when a logger with this SN may subscribe to `topic`: only below its own `down/` prefix. */
 export function mayLoggerSubscribe(sn: string, topic: string): boolean {
-  const own = loggerAcl(sn).subscribe.slice(0, -1); // 'sf/v1/SN/down/'
-  return topic.startsWith(own) || topic === own.slice(0, -1);
+  return mayAccess(asLogger(sn), 'subscribe', topic);
 }
 
 /**
@@ -59,7 +59,8 @@ export async function startEmbeddedBroker(opts: {
     maxClientsIdLength: 32,
     authenticate: (client, username, password, done) => {
       const sn = client.id;
-      if (!SN_RE.test(sn) || username !== sn || password === undefined) {
+      // Only loggers connect here (the server publishes in-process): client id = user name = SN.
+      if (principalOf(username, sn, null)?.kind !== 'logger' || password === undefined) {
         done(refusal(4, 'bad user name or password'), false);
         return;
       }
@@ -73,8 +74,11 @@ export async function startEmbeddedBroker(opts: {
     },
     authorizePublish: (client: Client | null, packet: PublishPacket, done) => {
       if (client === null) return done(null); // the server's own publishes
+      // The shared rule (acl.ts), and here also a known message kind: the embedded broker is the ingest's
+      // doorstep, so an unknown kind is refused at once (behind an external broker the ingest
+      // dead-letters it instead).
       const parsed = parseUplinkTopic(packet.topic);
-      if (parsed === null || parsed.sn !== client.id) {
+      if (!mayAccess(asLogger(client.id), 'publish', packet.topic) || parsed?.sn !== client.id) {
         log.warn({ sn: client.id, topic: packet.topic }, 'publish outside the logger prefix refused');
         return done(new Error('topic not allowed'));
       }
@@ -94,8 +98,10 @@ export async function startEmbeddedBroker(opts: {
       }
       done(null, sub);
     },
-    // Loggers never receive retained messages from each other: there is nothing to forward between them.
-    authorizeForward: (_client, packet) => packet,
+    // Deliveries are checked too (defence in depth behind the subscription check): a logger only ever
+    // receives messages below its own `down/`.
+    authorizeForward: (client, packet) =>
+      mayAccess(asLogger(client.id), 'read', packet.topic) ? packet : null,
   });
   const server: Server = createServer((socket) => aedes.handle(socket));
   await new Promise<void>((resolve, reject) => {

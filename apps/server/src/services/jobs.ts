@@ -7,9 +7,12 @@ import { ThrottleRepository } from '../modules/auth/throttle.repository.js';
 import { CodesRepository } from '../modules/security/codes.repository.js';
 import { RateLimitRepository } from '../modules/security/rate-limit.repository.js';
 import { LoginThrottle } from '@sunfleet/contracts';
+import { telemetryHousekeeping } from '../modules/telemetry/telemetry-housekeeping.js';
 
 const HOUSEKEEPING_LOCK_ID = 727_2026_02;
 const SESSION_RETENTION_DAYS = 30;
+/** Telemetry partitions ahead and packet-loss pruning run once a day (per jobs process). */
+const DAILY_MS = 86_400_000;
 
 /**
  * Periodic housekeeping. With several `jobs` copies against one PostgreSQL, a transaction-scoped advisory
@@ -19,6 +22,7 @@ export function startJobs(opts: { database: Database; clock: Clock; log: Logger;
   stop(): void;
   runOnce(): Promise<void>;
 } {
+  let lastDaily: number | null = null;
   const runOnce = async (): Promise<void> => {
     await opts.database.db.transaction(async (tx) => {
       if (opts.database.kind === 'postgres') {
@@ -40,6 +44,15 @@ export function startJobs(opts: { database: Database; clock: Clock; log: Logger;
       const purged = { sessionsPurged, countersPurged, codesPurged, ratesPurged };
       if (Object.values(purged).some((n) => n > 0)) opts.log.info(purged, 'housekeeping');
     });
+    // Its own transaction: a failure there must not hold back the purges above.
+    const now = opts.clock.now();
+    if (lastDaily === null || now.getTime() - lastDaily >= DAILY_MS) {
+      const done = await telemetryHousekeeping(opts.database, now);
+      if (done !== null) {
+        lastDaily = now.getTime();
+        opts.log.info(done, 'telemetry housekeeping');
+      }
+    }
   };
   const timer = setInterval(
     () => {

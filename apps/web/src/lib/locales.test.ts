@@ -36,7 +36,7 @@ function usedKeys(): Set<string> {
     /label: '([a-z]+\.[A-Za-z.]+)'/g,
     /'(login\.agreement|register\.agree)'/g,
     // Label tables of the Step 2a screens (COMPANY_TYPE_LABEL, QUICK_RANGES, …) hold keys as plain strings.
-    /'((?:org|security|system|list|common|upload|register|shell)\.[A-Za-z0-9.]+)'/g,
+    /'((?:org|security|system|list|common|upload|register|shell|registry)\.[A-Za-z0-9.]+)'/g,
   ];
   for (const file of sourceFiles(SRC)) {
     const text = readFileSync(file, 'utf8');
@@ -50,12 +50,15 @@ function usedKeys(): Set<string> {
   return keys;
 }
 
-describe('web translations', () => {
-  const web = Object.fromEntries(LANGUAGES.map((l) => [l.key, table('web', l.key)]));
+// The console's own tables: `web` and one `web-<area>` folder per later screen area (e.g. web-registry).
+const WEB_AREAS = readdirSync(LOCALES).filter((group) => group === 'web' || group.startsWith('web-'));
+
+describe.each(WEB_AREAS)('web translations (%s)', (area) => {
+  const web = Object.fromEntries(LANGUAGES.map((l) => [l.key, table(area, l.key)]));
 
   it('have the same keys in CN, EN, DE and ITA, none of them empty', () => {
     const english = Object.keys(web.EN!).sort();
-    expect(english.length).toBeGreaterThan(50);
+    expect(english.length).toBeGreaterThan(area === 'web' ? 50 : 0);
     for (const language of LANGUAGES) {
       expect(Object.keys(web[language.key]!).sort(), language.key).toEqual(english);
       for (const [key, text] of Object.entries(web[language.key]!))
@@ -71,7 +74,7 @@ describe('web translations', () => {
   });
 
   it('do not redefine keys of any other table (the server refuses duplicates at start)', () => {
-    const others = readdirSync(LOCALES).filter((group) => group !== 'web');
+    const others = readdirSync(LOCALES).filter((group) => group !== area);
     expect(others).toEqual(expect.arrayContaining(['core', 'rules']));
     const shared = new Set(others.flatMap((group) => Object.keys(table(group, 'EN'))));
     expect(Object.keys(web.EN!).filter((key) => shared.has(key))).toEqual([]);

@@ -95,7 +95,7 @@ export const MEASURE_KEY_PATTERN = '^[A-Za-z][A-Za-z0-9_]{0,47}$';
 export const HelloDevice = Type.Object(
   {
     sn: DeviceSn,
-    type: Type.Union(DeviceTypes.filter((t) => t !== 'GATEWAY').map((t) => Type.Literal(t))),
+    type: Type.Enum(['INVERTER', 'METER', 'BATTERY', 'WEATHER_STATION'] as const),
     model: Model,
     /** Modbus unit id behind the logger. */
     unitId: Type.Integer({ minimum: 1, maximum: 247 }),
@@ -176,7 +176,7 @@ export const AlarmRecord = Type.Object(
     dev: DeviceSn,
     kind: Type.Union([Type.Literal('ALARM'), Type.Literal('EVENT')]),
     code: Type.Integer({ minimum: 0, maximum: 65_535 }),
-    level: Type.Union(AlarmLevels.map((l) => Type.Literal(l))),
+    level: Type.Enum(AlarmLevels),
     start: EpochMs,
     end: Type.Optional(Type.Union([EpochMs, Type.Null()])),
     message: Type.Optional(Type.String({ maxLength: 200 })),
@@ -249,7 +249,7 @@ export const FirmwareProgress = Type.Object(
     /** The upgrade command's id. */
     id: Type.String({ format: 'uuid' }),
     dev: Type.Optional(DeviceSn),
-    stage: Type.Union(FirmwareStages.map((s) => Type.Literal(s))),
+    stage: Type.Enum(FirmwareStages),
     percent: Type.Integer({ minimum: 0, maximum: 100 }),
     version: Type.Optional(Type.String({ maxLength: 32 })),
     error: Type.Optional(Type.String({ maxLength: 200 })),

@@ -56,17 +56,18 @@ export const RegisterDefinition = Type.Object(
     address: Type.Integer({ minimum: 0, maximum: 65_535 }),
     /** 16-bit registers occupied. */
     count: Type.Integer({ minimum: 1, maximum: 64 }),
-    dataType: Type.Union(RegisterDataTypes.map((t) => Type.Literal(t))),
+    dataType: Type.Enum(RegisterDataTypes),
     /** Power-of-ten scale applied to integers (value = raw × 10^scale), e.g. -1 for 0.1 V. */
     scale: Type.Integer({ minimum: -6, maximum: 6 }),
     unit: Type.String({ maxLength: 16 }),
     /** Display group key (the back-office "Display group" screen). */
     group: Type.String({ minLength: 1, maxLength: 48 }),
     writable: Type.Boolean(),
-    min: Type.Union([Type.Number(), Type.Null()]),
-    max: Type.Union([Type.Number(), Type.Null()]),
+    // null first: the API's Ajv coerces types, and in an anyOf it would turn null into 0 for a number first.
+    min: Type.Union([Type.Null(), Type.Number()]),
+    max: Type.Union([Type.Null(), Type.Number()]),
     /** Wide-row column, or null for the jsonb rest. */
-    column: Type.Union([Type.String({ pattern: COLUMN_PATTERN }), Type.Null()]),
+    column: Type.Union([Type.Null(), Type.String({ pattern: COLUMN_PATTERN })]),
   },
   { additionalProperties: false },
 );

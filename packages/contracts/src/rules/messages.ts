@@ -39,6 +39,11 @@ export const RuleMessage = {
   saveFirst: 'rule.saveFirst',
   /** Spec key (SPEC §8): "Wrong Logger SN". */
   loggerSnInvalid: 'GatewaySNError',
+  /**
+   * Spec text (SPEC §8): "Logger does not exist or has been bound to site". One answer for both cases, so
+   * binding does not reveal which SNs exist.
+   */
+  loggerNotFoundOrBound: 'GatewayNotExistOrBound',
 } as const;
 
 export type RuleMessageKey = (typeof RuleMessage)[keyof typeof RuleMessage];

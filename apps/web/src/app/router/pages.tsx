@@ -38,6 +38,15 @@ const PAGES: Record<string, Page> = {
     import('../../features/system/SystemSettingsPage').then((m) => ({ default: m.SystemSettingsPage })),
   ),
   'system/log': lazy(() => import('../../features/system/LogPage').then((m) => ({ default: m.LogPage }))),
+  'deviceConfig/protocol': lazy(() =>
+    import('../../features/registry/ProtocolListPage').then((m) => ({ default: m.ProtocolListPage })),
+  ),
+  'deviceConfig/displayGroup': lazy(() =>
+    import('../../features/registry/DisplayGroupPage').then((m) => ({ default: m.DisplayGroupPage })),
+  ),
+  'deviceConfig/rule': lazy(() =>
+    import('../../features/registry/DeviceRulePage').then((m) => ({ default: m.DeviceRulePage })),
+  ),
   'about/version': lazy(() =>
     import('../../features/about/VersionPage').then((m) => ({ default: m.VersionPage })),
   ),

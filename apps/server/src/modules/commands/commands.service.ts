@@ -1,0 +1,162 @@
+// The command channel (cloud → logger, docs/telemetry.md "Commands"): persisted, expiring, idempotent
+// per (logger, key), audited. The dispatcher sends; the ingest hands the logger's answers to applyResult.
+import { randomUUID } from 'node:crypto';
+import {
+  pageWindow,
+  TelemetryApiMessage,
+  TelemetryLimits,
+  type CommandCreateBody,
+  type CommandQuery,
+  type CommandResult,
+  type CommandView,
+  type FirmwareProgress,
+} from '@sunfleet/contracts';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { Errors } from '../../lib/errors.js';
+import { invalidField } from '../reference/sql-helpers.js';
+import type { Scope } from '../tenancy/scope.js';
+import { CommandsRepository, TERMINAL_STATES, type CommandRow } from './commands.repository.js';
+import { wakeCommandDispatchers } from './dispatcher.js';
+
+/** The part of a logger the service uses (pino and Fastify loggers both fit). */
+export interface WarnLog {
+  warn(obj: object, msg: string): void;
+}
+
+export interface EnqueueInput {
+  gatewayId: number;
+  deviceId?: number;
+  name: string;
+  params: Record<string, unknown>;
+  ttlSeconds: number;
+  idempotencyKey: string;
+  userId: number | null;
+}
+
+export class CommandsService {
+  private readonly onEnqueued: () => void;
+
+  constructor(private readonly deps: { db: Db; clock: Clock; log?: WarnLog; onEnqueued?: () => void }) {
+    this.onEnqueued = deps.onEnqueued ?? wakeCommandDispatchers;
+  }
+
+  /** From the API: the logger must be in the caller's reach and the device behind it. */
+  async create(
+    scope: Scope,
+    userId: number,
+    body: CommandCreateBody,
+  ): Promise<{ command: CommandView; created: boolean }> {
+    if (!(await new CommandsRepository(this.deps.db).gatewayInReach(scope, body.gatewayId)))
+      throw Errors.notFound();
+    return this.enqueue({ ...body, userId });
+  }
+
+  /**
+   * A PENDING command, or — for a (logger, idempotency key) already used — the existing one unchanged,
+   * whatever its state. The dispatcher is woken to send it.
+   */
+  async enqueue(input: EnqueueInput): Promise<{ command: CommandView; created: boolean }> {
+    if (input.ttlSeconds < TelemetryLimits.commandTtlMin || input.ttlSeconds > TelemetryLimits.commandTtlMax)
+      throw invalidField(
+        'body.ttlSeconds',
+        'rule.range',
+        `${TelemetryLimits.commandTtlMin}…${TelemetryLimits.commandTtlMax}`,
+      );
+    if (Buffer.byteLength(JSON.stringify(input.params)) > TelemetryLimits.commandParamsBytesMax)
+      throw invalidField('body.params', TelemetryApiMessage.commandParamsTooLarge, 'too large');
+    const repo = new CommandsRepository(this.deps.db);
+    if (input.deviceId !== undefined && !(await repo.deviceBehind(input.gatewayId, input.deviceId)))
+      throw invalidField(
+        'body.deviceId',
+        TelemetryApiMessage.commandDeviceNotOnGateway,
+        'not behind this logger',
+      );
+    const now = this.deps.clock.now();
+    const { id, created } = await repo.insertOnce({
+      id: randomUUID(),
+      gatewayId: input.gatewayId,
+      deviceId: input.deviceId ?? null,
+      name: input.name,
+      params: input.params,
+      idempotencyKey: input.idempotencyKey,
+      state: 'PENDING',
+      createdByUserId: input.userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
+    });
+    const command = await repo.view(null, id);
+    if (!command) throw new Error('command vanished after insert');
+    if (created) this.onEnqueued();
+    return { command, created };
+  }
+
+  async detail(scope: Scope, id: string): Promise<CommandView> {
+    const command = await new CommandsRepository(this.deps.db).view(scope, id);
+    if (!command) throw Errors.notFound();
+    return command;
+  }
+
+  page(scope: Scope, query: CommandQuery): Promise<{ total: number; list: CommandView[] }> {
+    return new CommandsRepository(this.deps.db).page(scope, query, pageWindow(query));
+  }
+
+  /**
+   * A logger's answer. Only a command of that logger is matched: another logger naming a foreign id
+   * changes nothing. ACKNOWLEDGED moves PENDING/SENT on; DONE, FAILED and EXPIRED end an open command;
+   * an ended command never changes again.
+   */
+  async applyResult(gatewayId: number, message: CommandResult): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      const repo = new CommandsRepository(tx);
+      const row = await repo.lockOwn(gatewayId, message.id);
+      if (row === null) {
+        this.deps.log?.warn(
+          { gatewayId, commandId: message.id },
+          'command result for an unknown command ignored',
+        );
+        return;
+      }
+      if (TERMINAL_STATES.includes(row.state)) return;
+      if (message.state === 'ACKNOWLEDGED') {
+        if (row.state === 'ACKNOWLEDGED') return;
+        await repo.update(row.id, { state: 'ACKNOWLEDGED', acknowledgedAt: now });
+        return;
+      }
+      const ended: CommandRow = {
+        ...row,
+        state: message.state,
+        acknowledgedAt: row.acknowledgedAt ?? now,
+        finishedAt: now,
+        result: message.result ?? null,
+        error: message.error ?? null,
+      };
+      await repo.update(row.id, {
+        state: ended.state,
+        acknowledgedAt: ended.acknowledgedAt,
+        finishedAt: ended.finishedAt,
+        result: ended.result,
+        error: ended.error,
+      });
+      await repo.auditTerminal(ended, 'logger');
+    });
+  }
+
+  /** Progress of a firmware upgrade command of that logger (others' ids are ignored). */
+  async applyFirmwareProgress(gatewayId: number, message: FirmwareProgress): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      const repo = new CommandsRepository(tx);
+      const row = await repo.lockOwn(gatewayId, message.id);
+      if (row === null) {
+        this.deps.log?.warn(
+          { gatewayId, commandId: message.id },
+          'firmware progress for an unknown command ignored',
+        );
+        return;
+      }
+      await repo.upsertFirmware(row.id, message, now);
+    });
+  }
+}

@@ -1,0 +1,198 @@
+// The factory's logger import: an XLSX with the columns SN, MAC and Model under a header row is read and
+// checked whole (all or nothing), and the answer is an XLSX of the new credentials — the only time the
+// secrets exist in clear.
+import { PassThrough } from 'node:stream';
+import {
+  GatewayLimits,
+  GatewayMessage,
+  RuleMessage,
+  SecurityMessage,
+  validateUploadName,
+  type FieldError,
+} from '@sunfleet/contracts';
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import { Errors, type AppError } from '../../lib/errors.js';
+import { zipWithinLimits } from './zip-guard.js';
+
+export interface ImportRow {
+  /** The spreadsheet row number, as the user sees it (the header is row 1). */
+  row: number;
+  sn: string;
+  mac: string;
+  model: string;
+}
+
+export interface RowProblem {
+  row: number;
+  column: 'SN' | 'MAC' | 'Model';
+  rule: string;
+  message: string;
+}
+
+const XLS_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+const fileError = (rule: string, message: string): AppError =>
+  Errors.invalid(rule, [{ field: 'body.file', rule, message }]);
+
+/** The text of a cell whatever Excel stored: strings, numbers, rich text, formula results. */
+function cellText(cell: ExcelJS.Cell): string {
+  const value = cell.value;
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && 'richText' in value)
+    return value.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
+  if (typeof value === 'object' && 'result' in value) {
+    // A formula: its cached result, when it is a plain value.
+    const result: unknown = value.result;
+    return typeof result === 'string' || typeof result === 'number' ? String(result).trim() : '';
+  }
+  return cell.text.trim();
+}
+
+/**
+ * Reads the rows of an import file. Allow-listed by extension (.xlsx/.xls) and by content (a ZIP that
+ * inflates within bounds); a legacy binary .xls is recognised and refused with its own message, since
+ * no reader for it is shipped. Blank rows are skipped.
+ */
+export async function readImportRows(filename: string, bytes: Buffer): Promise<ImportRow[]> {
+  const nameFailure = validateUploadName(filename, 'import');
+  if (nameFailure !== null) throw fileError(nameFailure, 'only .xlsx or .xls');
+  if (bytes.subarray(0, XLS_MAGIC.length).equals(XLS_MAGIC))
+    throw fileError(GatewayMessage.importLegacyXls, 'legacy binary .xls');
+  if (
+    !bytes.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC) ||
+    !zipWithinLimits(bytes, { maxEntries: 500, maxTotalBytes: 16 * 1024 * 1024 })
+  )
+    throw fileError(GatewayMessage.importUnreadable, 'not an XLSX workbook (or beyond the size limits)');
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw fileError(GatewayMessage.importUnreadable, 'not an XLSX workbook');
+  }
+  const sheet = workbook.worksheets[0];
+  if (sheet === undefined) throw fileError(GatewayMessage.importEmpty, 'no worksheet');
+
+  const columns = new Map<string, number>();
+  sheet.getRow(1).eachCell((cell, column) => {
+    const header = cellText(cell).toLowerCase();
+    if (['sn', 'mac', 'model'].includes(header) && !columns.has(header)) columns.set(header, column);
+  });
+  const snColumn = columns.get('sn');
+  const modelColumn = columns.get('model');
+  const macColumn = columns.get('mac');
+  if (snColumn === undefined || modelColumn === undefined)
+    throw fileError(GatewayMessage.importHeaderInvalid, 'row 1 must name the columns SN, MAC and Model');
+
+  const rows: ImportRow[] = [];
+  // eachRow visits stored rows only: a sheet formatted down to row 1,048,576 costs nothing extra.
+  sheet.eachRow({ includeEmpty: false }, (row, number) => {
+    if (number === 1) return;
+    const sn = cellText(row.getCell(snColumn));
+    const model = cellText(row.getCell(modelColumn));
+    const mac = macColumn === undefined ? '' : cellText(row.getCell(macColumn));
+    if (sn === '' && model === '' && mac === '') return;
+    rows.push({ row: number, sn, mac, model });
+    if (rows.length > GatewayLimits.importRowsMax)
+      throw fileError(GatewayMessage.importTooManyRows, `more than ${GatewayLimits.importRowsMax} rows`);
+  });
+  if (rows.length === 0) throw fileError(GatewayMessage.importEmpty, 'no logger rows under the header');
+  return rows;
+}
+
+/** The refusal of a file with bad rows: 4000, every problem (up to a limit) as `row.<n>.<column>`. */
+export function rowProblemsError(problems: readonly RowProblem[]): AppError {
+  const listed: FieldError[] = problems.slice(0, GatewayLimits.importErrorsListed).map((p) => ({
+    field: `row.${p.row}.${p.column}`,
+    rule: p.rule,
+    message: `row ${p.row}, ${p.column}: ${p.message}`,
+  }));
+  if (problems.length > listed.length) {
+    listed.push({
+      field: 'body.file',
+      rule: GatewayMessage.importInvalid,
+      message: `${problems.length - listed.length} more problems not listed`,
+    });
+  }
+  return Errors.invalid(GatewayMessage.importInvalid, listed);
+}
+
+/** Messages for the rule keys the import uses (English, for developers; the console translates `rule`). */
+export const RULE_EXPLANATION: Record<string, string> = {
+  [RuleMessage.cannotBeBlank]: 'cannot be blank',
+  [RuleMessage.loggerSnInvalid]: 'wrong logger SN (6–32 letters, digits, - or _)',
+  [GatewayMessage.importSnDuplicate]: 'appears more than once in the file',
+  [GatewayMessage.snExists]: 'already registered',
+  [GatewayMessage.modelUnknown]: 'not a logger model',
+  [GatewayMessage.macInvalid]: 'wrong MAC address',
+};
+
+export const CREDENTIALS_HEADERS = ['SN', 'username', 'password'] as const;
+
+/**
+ * The credentials workbook: one row per logger under the header SN, username, password. Cells are plain
+ * strings (never formulas), written by the streaming writer without shared strings.
+ */
+export async function credentialsWorkbook(
+  rows: readonly { sn: string; username: string; password: string }[],
+): Promise<Buffer> {
+  const output = new PassThrough();
+  const chunks: Buffer[] = [];
+  output.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Sunfleet';
+  const sheet = workbook.addWorksheet('Loggers');
+  sheet.columns = [
+    { key: 'sn', width: 34 },
+    { key: 'username', width: 34 },
+    { key: 'password', width: 48 },
+  ];
+  sheet.addRow([...CREDENTIALS_HEADERS]).commit();
+  for (const row of rows) sheet.addRow([row.sn, row.username, row.password]).commit();
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The single `file` part of a multipart import request, at most GatewayLimits.importFileBytesMax bytes;
+ * a missing part, another field name or an oversized file answer 4000 and nothing is read further.
+ */
+export async function readImportUpload(
+  request: FastifyRequest,
+): Promise<{ filename: string; bytes: Buffer }> {
+  if (!request.isMultipart()) throw fileError(SecurityMessage.fileRequired, 'expected multipart/form-data');
+  let part;
+  try {
+    part = await request.file({
+      limits: { files: 1, fileSize: GatewayLimits.importFileBytesMax, fields: 5, parts: 6 },
+    });
+  } catch {
+    throw fileError(SecurityMessage.fileRequired, 'unreadable multipart body');
+  }
+  if (part === undefined || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw fileError(SecurityMessage.fileRequired, "expected one file in the field 'file'");
+  }
+  try {
+    return { filename: part.filename, bytes: await part.toBuffer() };
+  } catch (error) {
+    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError)
+      throw fileError(
+        GatewayMessage.importFileTooLarge,
+        `larger than ${GatewayLimits.importFileBytesMax} bytes`,
+      );
+    throw fileError(SecurityMessage.fileRequired, 'unreadable file');
+  }
+}

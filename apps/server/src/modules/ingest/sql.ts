@@ -1,0 +1,106 @@
+// A thin transaction runner over the two drivers the server supports. The ingest writes with plain SQL
+// text and parameters (and COPY on PostgreSQL), so it talks to the drivers directly instead of through
+// the query builder: fewer allocations per row, and COPY is not something drizzle can express.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database } from '../../db/client.js';
+import { isTransient } from './transient.js';
+
+export interface SqlTx {
+  query<T extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** COPY … FROM STDIN with the given text chunks (PostgreSQL); null on PGlite. */
+  copyIn: ((statement: string, chunks: readonly string[]) => Promise<void>) | null;
+  /** One object per physical connection, for per-connection state such as temp tables. */
+  connection: object;
+}
+
+export interface SqlRunner {
+  kind: Database['kind'];
+  transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T>;
+  /** One statement outside any explicit transaction. */
+  query<T extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+}
+
+/** Seconds a single ingest statement may run before it is cancelled (and the batch retried). */
+const STATEMENT_TIMEOUT_S = 30;
+
+const safeName = (name: string): string =>
+  name.replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 60) || 'sunfleet-ingest';
+
+/**
+ * Transactions on PostgreSQL through the pool. Each transaction names itself (`application_name`, set
+ * LOCAL so it shows only while a batch is in flight) and caps statement time, so a stuck statement is
+ * cancelled and retried instead of holding every waiting logger forever.
+ */
+function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
+  const begin = `BEGIN; SET LOCAL application_name = '${safeName(applicationName)}'; SET LOCAL statement_timeout = '${STATEMENT_TIMEOUT_S}s'`;
+  const txOf = (client: pg.PoolClient): SqlTx => ({
+    query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+      (await client.query<T>(text, params)).rows,
+    copyIn: async (statement, chunks) => {
+      await pipeline(Readable.from(chunks), client.query(copyFrom(statement)));
+    },
+    connection: client,
+  });
+  return {
+    kind: 'postgres',
+    query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+      (await pool.query<T>(text, params)).rows,
+    transaction: async <T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      let failure: unknown = undefined;
+      // The pool listens for errors only on idle clients: a connection killed between two statements
+      // of this transaction would otherwise be an uncaught 'error' event. The next statement fails anyway.
+      const onError = (err: Error): void => {
+        failure ??= err;
+      };
+      client.on('error', onError);
+      try {
+        await client.query(begin);
+        const result = await fn(txOf(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        failure = err;
+        // A dead connection cannot roll back; it is discarded below either way.
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.removeListener('error', onError);
+        // A connection that failed for connection reasons is destroyed rather than reused.
+        client.release(failure !== undefined && isTransient(failure) ? toError(failure) : undefined);
+      }
+    },
+  };
+}
+
+function pgliteRunner(client: PGlite): SqlRunner {
+  const connection = {};
+  return {
+    kind: 'pglite',
+    query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+      (await client.query<T>(text, params)).rows,
+    transaction: <T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> =>
+      client.transaction((t) =>
+        fn({
+          query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+            (await t.query<R>(text, params)).rows,
+          copyIn: null,
+          connection,
+        }),
+      ),
+  };
+}
+
+const toError = (err: unknown): Error => (err instanceof Error ? err : new Error(String(err)));
+
+export function sqlRunner(database: Database, applicationName = 'sunfleet-ingest'): SqlRunner {
+  if (database.pgPool !== null) return postgresRunner(database.pgPool, applicationName);
+  // drizzle keeps the driver client it was built on as `$client`.
+  const client = (database.db as unknown as { $client?: PGlite }).$client;
+  if (client === undefined) throw new Error('PGlite client not found on the database');
+  return pgliteRunner(client);
+}

@@ -1,0 +1,150 @@
+// The ingest's side of an external broker (Mosquitto, EMQX): N MQTT 5 connections in one shared
+// subscription group, so every copy of the ingest gets a share of the loggers' messages and each message
+// goes to one of them. A message is acknowledged only after the handler resolved (stored or
+// dead-lettered): MQTT.js sends the PUBACK when `handleMessage` calls back, and handles one message at a
+// time per connection. When the handler rejects (database unavailable) the connection is dropped without
+// a PUBACK and opened again, so the broker delivers the message again from the persistent session.
+import { hostname } from 'node:os';
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+import { INGEST_SHARE_GROUP, INGEST_TOPIC_FILTER } from '@sunfleet/contracts';
+import type { UplinkHandler } from './mqtt-types.js';
+
+export interface IngestConsumers {
+  close(): Promise<void>;
+  /** Connections currently up. */
+  connected(): number;
+}
+
+export interface IngestConsumerOptions {
+  url: string;
+  consumers: number;
+  handler: UplinkHandler;
+  log: Logger;
+  /** Shared subscription group (tests use their own so parallel runs do not steal each other's messages). */
+  shareGroup?: string;
+  /** Client id prefix; default `sunfleet-ingest-<hostname>-<pid>`. */
+  clientIdPrefix?: string;
+  /** Broker-side session lifetime after a disconnect, seconds (default 3600). */
+  sessionExpirySeconds?: number;
+}
+
+const RECONNECT_MS = 1_000;
+
+class Consumer {
+  private client: MqttClient | null = null;
+  private closing = false;
+  private busy: Promise<void> | null = null;
+  private restartTimer: NodeJS.Timeout | null = null;
+  private subscribed: () => void = () => undefined;
+  /** Resolves once the first subscription is granted (messages published after that reach us). */
+  readonly ready = new Promise<void>((resolve) => (this.subscribed = resolve));
+
+  constructor(
+    private readonly clientId: string,
+    private readonly opts: IngestConsumerOptions,
+    private readonly log: Logger,
+  ) {}
+
+  isConnected(): boolean {
+    return this.client?.connected ?? false;
+  }
+
+  start(): void {
+    const client = mqtt.connect(this.opts.url, {
+      clientId: this.clientId,
+      protocolVersion: 5,
+      clean: false,
+      properties: { sessionExpiryInterval: this.opts.sessionExpirySeconds ?? 3_600 },
+      reconnectPeriod: RECONNECT_MS,
+      connectTimeout: 5_000,
+    });
+    this.client = client;
+    const filter = `$share/${this.opts.shareGroup ?? INGEST_SHARE_GROUP}/${INGEST_TOPIC_FILTER}`;
+    client.on('connect', () => {
+      // The persistent session keeps the subscription, but subscribing again is harmless and covers a
+      // session the broker expired or lost.
+      client.subscribe(filter, { qos: 1 }, (err) => {
+        if (err) this.log.error({ err: err.message }, 'ingest subscription failed');
+        else this.subscribed();
+      });
+    });
+    client.on('error', (err) => this.log.warn({ err: err.message }, 'ingest MQTT connection error'));
+    client.handleMessage = (packet: IPublishPacket, done) => {
+      if (this.closing || client !== this.client) return; // never acknowledged: the broker keeps it
+      const topic = packet.topic;
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      // The broker's ACL lets a logger publish only below its own SN, so the topic names the logger.
+      const sn = topic.split('/')[2] ?? '';
+      const work = this.opts.handler({ sn, topic, payload }).then(
+        () => {
+          if (client === this.client) done();
+        },
+        (err: unknown) => {
+          this.log.warn({ err, topic }, 'uplink not stored; dropping the connection so it is redelivered');
+          this.restart(client);
+        },
+      );
+      const tracked: Promise<void> = work.finally(() => {
+        if (this.busy === tracked) this.busy = null;
+      });
+      this.busy = tracked;
+    };
+  }
+
+  /** Drops the connection without acknowledging and opens a new one after a pause. */
+  private restart(client: MqttClient): void {
+    if (client !== this.client) return;
+    this.client = null;
+    client.end(true);
+    if (this.closing) return;
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      if (!this.closing) this.start();
+    }, RECONNECT_MS);
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.restartTimer !== null) clearTimeout(this.restartTimer);
+    // The message in hand is finished and acknowledged first; later ones stay with the broker.
+    await this.busy?.catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    if (client) await client.endAsync(false).catch(() => client.end(true));
+  }
+}
+
+export async function startIngestConsumers(opts: IngestConsumerOptions): Promise<IngestConsumers> {
+  const log = opts.log.child({ component: 'ingest-consumer' });
+  const prefix = opts.clientIdPrefix ?? `sunfleet-ingest-${hostname()}-${process.pid}`;
+  const consumers = Array.from(
+    { length: Math.max(1, opts.consumers) },
+    (_, i) => new Consumer(`${prefix}-${i}`, opts, log),
+  );
+  for (const consumer of consumers) consumer.start();
+  // Wait until each is subscribed, or a timeout: an unreachable broker must not block the start (the
+  // clients keep reconnecting on their own and /api/health reports them).
+  await Promise.all(
+    consumers.map(
+      (consumer) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 5_000);
+          void consumer.ready.then(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        }),
+    ),
+  );
+  log.info(
+    { consumers: consumers.length, connected: consumers.filter((c) => c.isConnected()).length },
+    'ingest consumers started',
+  );
+  return {
+    connected: () => consumers.filter((c) => c.isConnected()).length,
+    close: async () => {
+      await Promise.all(consumers.map((c) => c.close()));
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { useEffect, type ReactElement } from 'react';
+import { Form, Input, Modal, Select } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import {
+  DeviceTypes,
+  RegistryLimits,
+  SN_PREFIX_PATTERN,
+  patternRegExp,
+  validateRequired,
+  type DeviceType,
+} from '@sunfleet/contracts';
+import { useTranslation } from 'react-i18next';
+import { applyFieldErrors } from '../../lib/formErrors';
+import { showSuccessToast } from '../../lib/toast';
+import { TestId } from '../../testids';
+import { fromRule } from '../account/formRules';
+import {
+  deviceRuleApi,
+  invalidateRegistry,
+  useDeviceModels,
+  type DeviceModel,
+  type DeviceRule,
+  type DeviceRuleBody,
+} from './api';
+import { DEVICE_TYPE_LABEL } from './labels';
+
+export interface RuleValues {
+  snPrefix: string;
+  deviceType?: DeviceType;
+  modelId: number;
+  remark?: string;
+}
+
+const FIELDS = ['snPrefix', 'modelId', 'remark'] as const;
+
+/** The request body: an emptied remark clears it when editing and is left out when creating. */
+export function ruleBody(values: RuleValues, editing: boolean): DeviceRuleBody {
+  const remark = values.remark?.trim() ?? '';
+  return {
+    snPrefix: values.snPrefix.trim(),
+    modelId: values.modelId,
+    ...(remark !== '' ? { remark } : editing ? { remark: null } : {}),
+  };
+}
+
+/** "SF-INV-3P-10K · Sunfleet · SunSpec inverter": enough to tell similar models apart. */
+export function modelLabel(model: DeviceModel): string {
+  return [model.model, model.manufacturer, model.definitionName ?? '']
+    .filter((part) => part.trim() !== '')
+    .join(' · ');
+}
+
+export interface DeviceRuleFormModalProps {
+  open: boolean;
+  /** The rule being edited; absent to create one. */
+  rule?: DeviceRule;
+  onClose: () => void;
+}
+
+/**
+ * Create or edit a device rule: serial numbers starting with the prefix belong to the chosen model. The
+ * device type only narrows the model list; the rule stores the model.
+ */
+export function DeviceRuleFormModal({ open, rule, onClose }: DeviceRuleFormModalProps): ReactElement {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<RuleValues>();
+  const deviceType = Form.useWatch('deviceType', form);
+  const models = useDeviceModels(deviceType, open);
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (rule !== undefined)
+      form.setFieldsValue({
+        snPrefix: rule.snPrefix,
+        deviceType: rule.deviceType,
+        modelId: rule.modelId,
+        remark: rule.remark ?? undefined,
+      });
+  }, [open, rule, form]);
+
+  const save = useMutation({
+    mutationFn: (values: RuleValues) =>
+      rule === undefined
+        ? deviceRuleApi.create(ruleBody(values, false))
+        : deviceRuleApi.update(rule.id, ruleBody(values, true)),
+    onSuccess: async () => {
+      showSuccessToast(t('OperationSuccess'));
+      await invalidateRegistry();
+      onClose();
+    },
+    onError: (error) => applyFieldErrors(form, error, FIELDS),
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={rule === undefined ? t('registry.rule.create') : t('registry.rule.edit')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={save.isPending}
+      okButtonProps={{ 'data-testid': TestId.formSubmit }}
+      destroyOnHidden
+    >
+      <Form<RuleValues>
+        form={form}
+        layout="vertical"
+        onFinish={(values) => save.mutate(values)}
+        data-testid={TestId.deviceRuleForm}
+      >
+        <Form.Item
+          name="snPrefix"
+          label={t('registry.rule.snPrefix')}
+          extra={t('registry.rule.snPrefixHint')}
+          rules={[
+            fromRule(validateRequired, t),
+            { pattern: patternRegExp(SN_PREFIX_PATTERN), message: t('registry.error.snPrefixFormat') },
+          ]}
+          required
+        >
+          <Input maxLength={RegistryLimits.snPrefixMax} data-testid={TestId.deviceRulePrefix} />
+        </Form.Item>
+        <Form.Item name="deviceType" label={t('registry.rule.deviceType')}>
+          <Select<DeviceType>
+            allowClear
+            placeholder={t('registry.rule.allTypes')}
+            options={DeviceTypes.map((v) => ({ value: v, label: t(DEVICE_TYPE_LABEL[v]) }))}
+            onChange={() => form.setFieldValue('modelId', undefined)}
+            data-testid={TestId.deviceRuleDeviceType}
+          />
+        </Form.Item>
+        <Form.Item
+          name="modelId"
+          label={t('registry.rule.model')}
+          rules={[{ required: true, message: t('rule.cannotBeBlank') }]}
+        >
+          <Select<number>
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={models.isFetching}
+            notFoundContent={t('registry.rule.noModels')}
+            options={(models.data ?? []).map((m) => ({ value: m.id, label: modelLabel(m) }))}
+            data-testid={TestId.deviceRuleModel}
+          />
+        </Form.Item>
+        <Form.Item name="remark" label={t('registry.rule.remark')}>
+          <Input.TextArea
+            maxLength={RegistryLimits.remarkMax}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 4 }}
+            data-testid={TestId.deviceRuleRemark}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

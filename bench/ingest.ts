@@ -1,0 +1,430 @@
+// Ingest throughput: readings/s committed from MQTT (embedded broker, loggers publishing QoS 1 batches of
+// 100 readings, at most 16 unacknowledged each, as docs/protocol.md asks) ÷ the database's raw bulk path
+// for the same rows in the same run — COPY on PostgreSQL, multi-row INSERT on PGlite. The ratio is what
+// validation, decoding, dedupe, the latest-values/rollup/sequence bookkeeping and MQTT cost on top.
+// Run alone with `npx tsx bench/ingest.ts`; `npm run bench` runs it after the web and API benchmarks.
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import mqtt, { type MqttClient } from 'mqtt';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import pino from 'pino';
+import { uplinkTopic, type RegisterDefinition } from '@sunfleet/contracts';
+import { toWideRow } from '@sunfleet/domain';
+import { seedDeviceRegistry } from '../apps/server/src/bootstrap/seed-devices.js';
+import { openDatabase, type Database } from '../apps/server/src/db/client.js';
+import { generateSecret, hashSecret } from '../apps/server/src/modules/gateways/credentials.js';
+import { GatewayDirectory } from '../apps/server/src/modules/gateways/gateway-directory.js';
+import { IngestService } from '../apps/server/src/modules/ingest/ingest.service.js';
+import { sqlRunner } from '../apps/server/src/modules/ingest/sql.js';
+import {
+  copyChunks,
+  valuesTuple,
+  WRITE_COLUMNS,
+  type KeyedRow,
+} from '../apps/server/src/modules/ingest/telemetry.encode.js';
+import { DefinitionCache } from '../apps/server/src/modules/registry/definitions.cache.js';
+import { paths } from '../apps/server/src/paths.js';
+import { startEmbeddedBroker } from '../apps/server/src/services/broker.js';
+
+export interface BenchResult {
+  bench: string;
+  value: number;
+  unit: string;
+  baseline: number;
+  ratio: number;
+  note?: string;
+}
+
+const LOGGERS = 8;
+const DEVICES_PER_LOGGER = 10;
+const READINGS_PER_MESSAGE = 100;
+const IN_FLIGHT = 16;
+const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
+const log = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' });
+
+interface Fleet {
+  loggers: { id: number; sn: string; secret: string; devices: { id: number; sn: string }[] }[];
+}
+
+/** What an inverter logger typically uploads per reading (decoded values, SunSpec point names). */
+function values(i: number): Record<string, number> {
+  return {
+    W: 4000 + (i % 1000),
+    WH: 10_000_000 + i * 10,
+    PhVphA: 230.1,
+    Hz: 50.01,
+    St: 4,
+    TmpCab: 41.5,
+    DCV_1: 612.3,
+    DCA_1: 5.1,
+    DCV_2: 598.7,
+    DCA_2: 4.9,
+  };
+}
+
+async function openBenchDatabase(
+  kind: 'postgres' | 'pglite',
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const options = { migrationsFolder: paths.migrations };
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null }, options);
+    await database.migrate();
+    return { database, drop: () => database.close() };
+  }
+  const url =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/test';
+  const schema = `bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const database = await openDatabase({ kind: 'postgres', url, schema, poolSize: 8 }, options);
+  await database.migrate();
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+async function registerFleet(database: Database): Promise<Fleet> {
+  const sql = sqlRunner(database);
+  const tag = randomBytes(3).toString('hex').toUpperCase();
+  const loggers: Fleet['loggers'] = [];
+  for (let l = 0; l < LOGGERS; l++) {
+    const sn = `SFLGB${tag}${l.toString().padStart(3, '0')}`;
+    const secret = generateSecret();
+    const [row] = await sql.query<{ id: number }>(
+      `insert into gateways (sn, model, secret_hash) values ($1, 'SF-LOGGER-4G', $2) returning id`,
+      [sn, hashSecret(secret)],
+    );
+    loggers.push({ id: row!.id, sn, secret, devices: [] });
+  }
+  return { loggers };
+}
+
+/** Messages per logger: each of 100 readings = 10 devices × 10 consecutive minutes. */
+function messagesOf(logger: Fleet['loggers'][number], count: number, start: number): string[] {
+  const messages: string[] = [];
+  const steps = READINGS_PER_MESSAGE / DEVICES_PER_LOGGER;
+  for (let m = 0; m < count; m++) {
+    const readings = [];
+    for (let s = 0; s < steps; s++) {
+      const ts = start + (m * steps + s) * 60_000;
+      for (const device of logger.devices)
+        readings.push({ dev: device.sn, ts, values: values(m * steps + s) });
+    }
+    messages.push(JSON.stringify({ v: 1, seq: m, readings }));
+  }
+  return messages;
+}
+
+/** The rows the ingest writes for those messages, encoded for the raw baseline. */
+function rowsOf(
+  fleet: Fleet,
+  count: number,
+  start: number,
+  registers: readonly RegisterDefinition[],
+): KeyedRow[] {
+  const rows: KeyedRow[] = [];
+  const steps = READINGS_PER_MESSAGE / DEVICES_PER_LOGGER;
+  for (const logger of fleet.loggers) {
+    for (let m = 0; m < count; m++) {
+      for (let s = 0; s < steps; s++) {
+        const ts = start + (m * steps + s) * 60_000;
+        for (const device of logger.devices) {
+          const merged = values(m * steps + s);
+          const wide = toWideRow(registers, merged);
+          rows.push({
+            gatewayId: logger.id,
+            backlog: false,
+            row: {
+              deviceId: device.id,
+              ts,
+              columns: wide.columns,
+              mpptV: wide.mppt.mppt_v.length ? wide.mppt.mppt_v : null,
+              mpptI: wide.mppt.mppt_i.length ? wide.mppt.mppt_i : null,
+              mpptP: wide.mppt.mppt_p.length ? wide.mppt.mppt_p : null,
+              extra: Object.keys(wide.extra).length ? wide.extra : null,
+              values: merged,
+            },
+          });
+        }
+      }
+    }
+  }
+  return rows;
+}
+
+/** Raw bulk load of the rows into telemetry (COPY, or PGlite's multi-row INSERT); rows/s. */
+async function rawLoad(database: Database, rows: readonly KeyedRow[]): Promise<number> {
+  const columns = WRITE_COLUMNS.join(', ');
+  if (database.pgPool !== null) {
+    const text = copyChunks(rows);
+    const client = await database.pgPool.connect();
+    try {
+      const started = performance.now();
+      await pipeline(Readable.from(text), client.query(copyFrom(`COPY telemetry (${columns}) FROM STDIN`)));
+      return rows.length / ((performance.now() - started) / 1000);
+    } finally {
+      client.release();
+    }
+  }
+  const sql = sqlRunner(database);
+  const statements: string[] = [];
+  for (let i = 0; i < rows.length; i += 2_000) {
+    statements.push(
+      `INSERT INTO telemetry (${columns}) VALUES ${rows
+        .slice(i, i + 2_000)
+        .map(valuesTuple)
+        .join(',\n')}`,
+    );
+  }
+  const started = performance.now();
+  for (const statement of statements) await sql.query(statement);
+  return rows.length / ((performance.now() - started) / 1000);
+}
+
+/** Profiles the main thread (BENCH_PROFILE=path-prefix): the returned function stops and writes the profile. */
+async function startProfiler(): Promise<(file: string) => Promise<void>> {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFile } = await import('node:fs/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
+/**
+ * Loggers in a worker thread: each connects, then (on "go") publishes its messages with at most IN_FLIGHT
+ * unacknowledged, and the worker answers "done" when every PUBACK has arrived.
+ */
+const PUBLISHER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const mqtt = require(workerData.mqttPath);
+(async () => {
+  const clients = await Promise.all(workerData.loggers.map((logger) => mqtt.connectAsync(workerData.url, {
+    clientId: logger.sn, username: logger.sn, password: logger.secret, reconnectPeriod: 0,
+  })));
+  const go = new Promise((resolve) => parentPort.once('message', resolve));
+  parentPort.postMessage('ready');
+  await go;
+  await Promise.all(clients.map(async (client, i) => {
+    const messages = workerData.payloads[i];
+    const topic = 'sf/v1/' + workerData.loggers[i].sn + '/up/telemetry';
+    let next = 0;
+    await Promise.all(Array.from({ length: workerData.inFlight }, async () => {
+      while (next < messages.length) await client.publishAsync(topic, messages[next++], { qos: 1 });
+    }));
+  }));
+  parentPort.postMessage('done');
+  await Promise.all(clients.map((c) => c.endAsync()));
+})().catch((err) => parentPort.postMessage(String((err && err.stack) || err)));
+`;
+
+/** Starts the publishers; `run` publishes everything and resolves when all is acknowledged. */
+async function startPublishers(
+  url: string,
+  fleet: Fleet,
+  payloads: string[][],
+): Promise<{ run(): Promise<void>; stop(): Promise<void> }> {
+  const worker = new Worker(PUBLISHER, {
+    eval: true,
+    workerData: {
+      url,
+      mqttPath: createRequire(import.meta.url).resolve('mqtt'),
+      inFlight: IN_FLIGHT,
+      loggers: fleet.loggers.map((l) => ({ sn: l.sn, secret: l.secret })),
+      payloads,
+    },
+  });
+  const next = (): Promise<unknown> =>
+    new Promise<unknown>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  const expect = async (answer: Promise<unknown>, wanted: string): Promise<void> => {
+    const got = await answer;
+    if (got !== wanted) throw new Error(`publisher failed: ${String(got)}`);
+  };
+  try {
+    await expect(next(), 'ready');
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+  return {
+    run: async () => {
+      const done = next();
+      worker.postMessage('go');
+      await expect(done, 'done');
+    },
+    stop: async () => {
+      await worker.terminate();
+    },
+  };
+}
+
+async function connect(url: string, logger: Fleet['loggers'][number]): Promise<MqttClient> {
+  return mqtt.connectAsync(url, {
+    clientId: logger.sn,
+    username: logger.sn,
+    password: logger.secret,
+    reconnectPeriod: 0,
+  });
+}
+
+async function benchOne(kind: 'postgres' | 'pglite', messagesPerLogger: number): Promise<BenchResult> {
+  const { database, drop } = await openBenchDatabase(kind);
+  try {
+    await seedDeviceRegistry(database.db);
+    const definitions = new DefinitionCache(database.db);
+    const fleet = await registerFleet(database);
+    let committed = 0;
+    const ingest = new IngestService({
+      database,
+      definitions,
+      log,
+      batch: {
+        ...(process.env.BENCH_INGEST_CONCURRENCY
+          ? { concurrency: Number(process.env.BENCH_INGEST_CONCURRENCY) }
+          : {}),
+        ...(process.env.BENCH_INGEST_MAX_READINGS
+          ? { maxReadings: Number(process.env.BENCH_INGEST_MAX_READINGS) }
+          : {}),
+      },
+      hooks: {
+        onCommitted: () => (committed += 1),
+        commandResult: async () => undefined,
+        firmwareProgress: async () => undefined,
+      },
+    });
+    const broker = await startEmbeddedBroker({
+      port: 0,
+      host: '127.0.0.1',
+      log,
+      directory: new GatewayDirectory(database.db),
+      onUplink: ingest.handle,
+    });
+    const url = `mqtt://127.0.0.1:${broker.port() ?? 0}`;
+    const clients: MqttClient[] = [];
+    try {
+      for (const logger of fleet.loggers) {
+        const client = await connect(url, logger);
+        clients.push(client);
+        const devices = Array.from({ length: DEVICES_PER_LOGGER }, (_, d) => ({
+          sn: `SFI3A${logger.sn.slice(-6)}${d.toString().padStart(3, '0')}`,
+          type: 'INVERTER',
+          model: 'SF-INV-3P-10K',
+          unitId: d + 1,
+        }));
+        const hello = {
+          v: 1,
+          model: 'SF-LOGGER-4G',
+          firmware: '1.0',
+          mac: '02:00:00:00:00:01',
+          signal: null,
+          uploadInterval: 60,
+          devices,
+        };
+        await client.publishAsync(uplinkTopic(logger.sn, 'hello'), JSON.stringify(hello), { qos: 1 });
+      }
+      const devices = await sqlRunner(database).query<{ id: number; sn: string; gateway_id: number }>(
+        'select id, sn, gateway_id from devices order by sn',
+      );
+      for (const logger of fleet.loggers) logger.devices = devices.filter((d) => d.gateway_id === logger.id);
+      // The worker connects with the same client ids; these connections only announced the devices.
+      await Promise.all(clients.splice(0).map((c) => c.endAsync()));
+      const model = await definitions.resolveModel('INVERTER', 'SF-INV-3P-10K', '');
+      const registers = (await definitions.registersForModel(model!.id)) ?? [];
+
+      // Baseline first, on the same (then emptied) table and the same partitions.
+      const start = Date.now() - 20 * 86_400_000;
+      const rows = rowsOf(fleet, messagesPerLogger, start, registers);
+      for (const month of new Set(rows.map((r) => new Date(r.row.ts).toISOString().slice(0, 7)))) {
+        await sqlRunner(database).query('select telemetry_ensure_partition($1::date)', [`${month}-01`]);
+      }
+      const baseline = await rawLoad(database, rows);
+      await sqlRunner(database).query('truncate telemetry');
+
+      const payloads = fleet.loggers.map((logger) => messagesOf(logger, messagesPerLogger, start));
+      // The loggers publish from a worker thread: in the field they are other machines, and their MQTT
+      // encoding should not eat the ingest's CPU.
+      const publishers = await startPublishers(url, fleet, payloads);
+      const profiler = process.env.BENCH_PROFILE ? await startProfiler() : null;
+      const started = performance.now();
+      let seconds: number;
+      try {
+        await publishers.run();
+        seconds = (performance.now() - started) / 1000;
+      } finally {
+        await publishers.stop();
+      }
+      await profiler?.(`${process.env.BENCH_PROFILE}-${kind}.cpuprofile`);
+      if (process.env.BENCH_DEBUG) {
+        const commit = await ingest.metrics.registry.getSingleMetric('sunfleet_ingest_commit_seconds')?.get();
+        const sum = commit?.values.find((v) =>
+          (v as { metricName?: string }).metricName?.endsWith('_sum'),
+        )?.value;
+        console.error({ kind, seconds, commitSeconds: sum, cpu: process.cpuUsage() });
+      }
+      const [stored] = await sqlRunner(database).query<{ n: number }>(
+        'select count(*)::int as n from telemetry',
+      );
+      if (stored?.n !== rows.length) throw new Error(`ingest stored ${stored?.n} of ${rows.length} readings`);
+      const value = rows.length / seconds;
+      return {
+        bench: `ingest.${kind}`,
+        value: round(value, 1),
+        unit: 'readings/s',
+        baseline: round(baseline, 1),
+        ratio: round(value / baseline),
+        note: `${rows.length} readings, ${LOGGERS} loggers × ${messagesPerLogger} messages of ${READINGS_PER_MESSAGE}; ${committed} commits; baseline: ${kind === 'postgres' ? 'COPY' : 'multi-row INSERT'} of the same rows`,
+      };
+    } finally {
+      await Promise.all(clients.map((c) => c.endAsync(true)));
+      await broker.close();
+      await ingest.close();
+    }
+  } finally {
+    await drop();
+  }
+}
+
+/** Prints one JSON line per benchmark; PostgreSQL is skipped (with a note) when it is unreachable. */
+export async function runIngestBenchmarks(print: (r: BenchResult) => void): Promise<void> {
+  try {
+    print(await benchOne('postgres', Number(process.env.BENCH_INGEST_MESSAGES_PG ?? 250)));
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    print({
+      bench: 'ingest.postgres',
+      value: 0,
+      unit: 'readings/s',
+      baseline: 0,
+      ratio: 0,
+      note: `skipped: ${message}`,
+    });
+  }
+  print(await benchOne('pglite', Number(process.env.BENCH_INGEST_MESSAGES_PGLITE ?? 60)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runIngestBenchmarks((r) => console.log(JSON.stringify(r)));
+}

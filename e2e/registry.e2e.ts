@@ -1,0 +1,261 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TestId } from '../apps/web/src/testids.js';
+import { launchBrowser } from './support/browser.js';
+import { startServer, type RunningTestServer } from './support/server.js';
+
+// Step 2b back office in Chromium: the device protocol editor (built-in definitions read-only, copy,
+// inline register checks that keep a bad map from being sent), display groups and device rules.
+
+const STAMP = Date.now().toString(36);
+const BUILT_IN_CODE = 'sunspec-inverter-3p';
+const COPY_CODE = `e2e-inverter-${STAMP}`;
+const GROUP_KEY = `e2e_group_${STAMP}`;
+const RULE_PREFIX = `E2E${STAMP}`.slice(0, 32);
+
+interface Envelope<T = unknown> {
+  status: number;
+  enMsg: string;
+  data: T;
+}
+interface PageOf<T> {
+  total: number;
+  list: T[];
+}
+interface Register {
+  key: string;
+  address: number;
+  min: number | null;
+  max: number | null;
+}
+
+let server: RunningTestServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** The page of the running test; each test logs in on its own, so one failure does not block the next. */
+let page: Page;
+
+const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
+const active = (p: Page): Locator => byId(p, TestId.activeView);
+const submitModal = (p: Page): Promise<void> =>
+  p.locator(`[data-testid="${TestId.formSubmit}"]:visible`).click();
+
+function rows(tableId: string, text: string): Locator {
+  return byId(active(page), tableId).locator('tbody tr.ant-table-row').filter({ hasText: text });
+}
+
+/** A register row of the open editor, by measure key. */
+function registerRow(editor: Locator, key: string): Locator {
+  return byId(editor, TestId.registerTable).locator(`tr[data-register-key="${key}"]`);
+}
+
+/** The input of one register cell (text inputs and number inputs alike). */
+function cellInput(row: Locator, field: string): Locator {
+  return byId(row, `${TestId.registerCell}-${field}`).locator('input');
+}
+
+async function openPage(path: string, testId: string): Promise<void> {
+  await page.goto(`${server.baseUrl}/#${path}`);
+  await byId(active(page), testId).waitFor();
+}
+
+async function search(text: string, urlPart: string): Promise<void> {
+  const input = byId(active(page), TestId.listKeyword).locator('input');
+  await input.fill(text);
+  const answered = page.waitForResponse((r) => r.url().includes(urlPart) && r.url().includes('keyword='));
+  await input.press('Enter');
+  await answered;
+}
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+  const login = await fetch(`${server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: server.adminUsername, password: server.adminPassword }),
+  });
+  const { data } = (await login.json()) as Envelope<{ token: string }>;
+  const res = await fetch(`${server.baseUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${data.token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** Opens a Select and picks the option whose text contains `text`. */
+async function pick(field: Locator, text: string): Promise<void> {
+  await field.click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
+}
+
+async function loginAsAdmin(): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  contexts.push(context);
+  page = await context.newPage();
+  page.on('dialog', (dialog) => {
+    throw new Error(`unexpected dialog: ${dialog.message()}`);
+  });
+  await page.goto(`${server.baseUrl}/#/login/index`);
+  await byId(page, TestId.loginUsername).fill(server.adminUsername);
+  await byId(page, TestId.loginPassword).fill(server.adminPassword);
+  await byId(page, TestId.loginSubmit).click();
+  await byId(page, TestId.shell).waitFor();
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+beforeEach(loginAsAdmin);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('device protocol', () => {
+  it('shows the built-in SunSpec inverter read-only; a copy with a changed range is saved', async () => {
+    await openPage('/deviceConfig/protocol', TestId.protocolPage);
+    await search(BUILT_IN_CODE, '/api/deviceProtocol/page');
+    const builtIn = rows(TestId.protocolTable, BUILT_IN_CODE);
+    await builtIn.waitFor();
+    expect(await builtIn.innerText()).toMatch(/Built-in/);
+    // Built-in definitions offer no delete.
+    expect(await byId(builtIn, TestId.protocolDelete).count()).toBe(0);
+
+    await byId(builtIn, TestId.protocolOpen).click();
+    const editor = byId(page, TestId.protocolEditor);
+    await byId(editor, TestId.protocolReadOnly).waitFor();
+    expect(await editor.getAttribute('data-readonly')).toBe('true');
+    await registerRow(editor, 'WMaxLimPct').waitFor();
+    expect(await byId(page, TestId.protocolSave).count()).toBe(0);
+    expect(await registerRow(editor, 'W').locator('input').count()).toBe(0);
+
+    // Copy opens an editable form with a new code and the same registers.
+    await byId(page, TestId.protocolEditorCopy).click();
+    await expect.poll(() => editor.getAttribute('data-readonly')).toBe('false');
+    const code = byId(editor, TestId.protocolCode);
+    expect(await code.inputValue()).toBe(`${BUILT_IN_CODE}-copy`);
+    await code.fill(COPY_CODE);
+    const limit = registerRow(editor, 'WMaxLimPct');
+    expect(await cellInput(limit, 'max').inputValue()).toBe('100');
+    await cellInput(limit, 'max').fill('90');
+
+    // An overlapping address is marked on both rows and nothing is sent.
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/deviceProtocol')) posts.push(r.url());
+    });
+    const hz = registerRow(editor, 'Hz');
+    const hzAddress = await cellInput(hz, 'address').inputValue();
+    const wAddress = await cellInput(registerRow(editor, 'W'), 'address').inputValue();
+    await cellInput(hz, 'address').fill(wAddress);
+    await cellInput(hz, 'address').blur();
+    await expect.poll(() => hz.getAttribute('data-overlap')).toBe('true');
+    expect(await registerRow(editor, 'W').getAttribute('data-overlap')).toBe('true');
+    expect(await byId(hz, TestId.registerError).innerText()).toContain('W');
+    await byId(page, TestId.protocolSave).click();
+    await byId(editor, TestId.protocolProblems).waitFor();
+    expect(posts).toEqual([]);
+
+    // Put the address back: the marks go, and the copy saves.
+    await cellInput(hz, 'address').fill(hzAddress);
+    await cellInput(hz, 'address').blur();
+    await expect.poll(() => hz.getAttribute('data-overlap')).toBeNull();
+    await expect.poll(() => byId(editor, TestId.protocolProblems).count()).toBe(0);
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/deviceProtocol') && r.request().method() === 'POST',
+    );
+    await byId(page, TestId.protocolSave).click();
+    expect(((await (await created).json()) as Envelope).status).toBe(200);
+    await editor.waitFor({ state: 'detached' });
+
+    await search(COPY_CODE, '/api/deviceProtocol/page');
+    const copy = rows(TestId.protocolTable, COPY_CODE);
+    await copy.waitFor();
+    expect(await copy.innerText()).not.toMatch(/Built-in/);
+
+    // The server stored the changed range.
+    const list = await api<PageOf<{ id: number; code: string }>>(
+      'GET',
+      `/deviceProtocol/page?keyword=${encodeURIComponent(COPY_CODE)}`,
+    );
+    const id = list.data.list.find((d) => d.code === COPY_CODE)?.id;
+    const detail = await api<{ builtIn: boolean; registers: Register[] }>(
+      'GET',
+      `/deviceProtocol/${String(id)}`,
+    );
+    expect(detail.data.builtIn).toBe(false);
+    const stored = detail.data.registers.find((r) => r.key === 'WMaxLimPct');
+    expect(stored).toMatchObject({ min: 0, max: 90 });
+    expect(detail.data.registers.find((r) => r.key === 'Hz')?.address).toBe(Number(hzAddress));
+  });
+});
+
+describe('display groups and device rules', () => {
+  it('creates a display group', async () => {
+    await openPage('/deviceConfig/displayGroup', TestId.displayGroupPage);
+    await rows(TestId.displayGroupTable, 'settings').first().waitFor();
+    await byId(active(page), TestId.listCreate).click();
+    const form = byId(page, TestId.displayGroupForm);
+    await form.waitFor();
+    await byId(form, TestId.displayGroupKey).fill(GROUP_KEY);
+    await byId(form, TestId.displayGroupNameKey).fill('E2E group');
+    await byId(form, TestId.displayGroupSort).fill('900');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/displayGroup') && r.request().method() === 'POST',
+    );
+    await submitModal(page);
+    expect(((await (await created).json()) as Envelope).status).toBe(200);
+    await rows(TestId.displayGroupTable, GROUP_KEY).waitFor();
+    expect(await rows(TestId.displayGroupTable, GROUP_KEY).innerText()).toContain('E2E group');
+  });
+
+  it('creates a device rule and deletes it after confirming', async () => {
+    await openPage('/deviceConfig/rule', TestId.deviceRulePage);
+    await byId(active(page), TestId.listCreate).click();
+    const form = byId(page, TestId.deviceRuleForm);
+    await form.waitFor();
+    await byId(form, TestId.deviceRulePrefix).fill(RULE_PREFIX);
+    const models = page.waitForResponse((r) => r.url().includes('/api/deviceModel/list?deviceType=INVERTER'));
+    await pick(byId(form, TestId.deviceRuleDeviceType), 'Inverter');
+    await models;
+    await pick(byId(form, TestId.deviceRuleModel), 'SF-INV-3P-10K');
+    await byId(form, TestId.deviceRuleRemark).fill('E2E rule');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/deviceRule') && r.request().method() === 'POST',
+    );
+    await submitModal(page);
+    expect(((await (await created).json()) as Envelope).status).toBe(200);
+
+    await search(RULE_PREFIX, '/api/deviceRule/page');
+    const rule = rows(TestId.deviceRuleTable, RULE_PREFIX);
+    await rule.waitFor();
+    expect(await rule.innerText()).toContain('SF-INV-3P-10K');
+
+    await byId(rule, TestId.deviceRuleDelete).click();
+    const confirm = page.locator(`[data-testid="${TestId.confirmOk}"]:visible`);
+    await page.locator('.ant-popover:visible').filter({ hasText: 'Confirm deletion' }).waitFor();
+    const deleted = page.waitForResponse(
+      (r) => r.url().includes('/api/deviceRule/') && r.request().method() === 'DELETE',
+    );
+    await confirm.click();
+    expect(((await (await deleted).json()) as Envelope).status).toBe(200);
+    await rule.waitFor({ state: 'detached' });
+
+    const left = await api<PageOf<{ snPrefix: string }>>(
+      'GET',
+      `/deviceRule/page?keyword=${encodeURIComponent(RULE_PREFIX)}`,
+    );
+    expect(left.data.total).toBe(0);
+  });
+});

@@ -1,0 +1,291 @@
+// Read APIs over the device data (Step 2b): latest values, raw history for charts, hour/day/month rollups,
+// station status, packet loss per logger and day, alarm records — and the command channel to loggers.
+// Beyond the schemas the server checks date validity and range lengths (messages below).
+import { Type, type Static } from 'typebox';
+import { AlarmLevels, CommandStates } from '../protocol/protocol.js';
+import { TelemetryColumns } from '../protocol/registers.js';
+import { PageQueryFields } from './paging.js';
+
+export const TelemetryLimits = {
+  /** Raw history: days per request. */
+  historyDaysMax: 31,
+  /** Raw history: rows per request; the answer says `truncated` when more matched. */
+  historyRowsMax: 20_000,
+  rollupHourDaysMax: 31,
+  rollupDayDaysMax: 366,
+  rollupMonthMonthsMax: 120,
+  lossDaysMax: 366,
+  /** Command time to live, seconds. */
+  commandTtlMin: 10,
+  commandTtlMax: 86_400,
+  /** Serialised command parameters, bytes. */
+  commandParamsBytesMax: 16 * 1024,
+  /** A SENT command not acknowledged within this is sent again (while unexpired). */
+  commandResendAfterSeconds: 30,
+} as const;
+
+/** enMsg keys of this area (texts in locales/telemetry). */
+export const TelemetryApiMessage = {
+  /** from/to (or startDate/endDate) the wrong way round. */
+  rangeInvalid: 'telemetry.rangeInvalid',
+  /** A YYYY-MM-DD that is not a calendar date (2026-02-30). */
+  dateInvalid: 'telemetry.dateInvalid',
+  historyRangeTooLong: 'telemetry.historyRangeTooLong',
+  hourRangeTooLong: 'telemetry.hourRangeTooLong',
+  dayRangeTooLong: 'telemetry.dayRangeTooLong',
+  monthRangeTooLong: 'telemetry.monthRangeTooLong',
+  lossRangeTooLong: 'telemetry.lossRangeTooLong',
+  /** The command's device is not behind the command's logger. */
+  commandDeviceNotOnGateway: 'command.deviceNotOnGateway',
+  commandParamsTooLarge: 'command.paramsTooLarge',
+} as const;
+
+const Id = Type.Integer({ minimum: 1 });
+const EpochMs = Type.Integer({ minimum: 0, maximum: 9_999_999_999_999, description: 'Epoch milliseconds' });
+const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
+const NullableEpochMs = Type.Union([Type.Integer(), Type.Null()]);
+const LocalDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
+const MeasureValues = Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Null()]));
+
+export const DEVICE_STATUS_CODES = ['RUNNING', 'FAULT', 'OFFLINE', 'OTHER'] as const;
+export const STATION_STATUS_CODES = ['ONLINE', 'ABNORMAL', 'OFFLINE', 'OTHER'] as const;
+
+// ---- Latest values and history ------------------------------------------------------------------------
+
+export const DeviceLatest = Type.Object({
+  deviceId: Type.Integer(),
+  ts: Type.Union([EpochMs, Type.Null()], {
+    description: 'Time of the newest reading; null before the first',
+  }),
+  values: MeasureValues,
+  status: Type.Enum(DEVICE_STATUS_CODES),
+});
+export type DeviceLatest = Static<typeof DeviceLatest>;
+
+export const HISTORY_COLUMNS_PATTERN = `^(${TelemetryColumns.join('|')})(,(${TelemetryColumns.join('|')}))*$`;
+
+export const DeviceHistoryQuery = Type.Object(
+  {
+    from: EpochMs,
+    to: EpochMs,
+    columns: Type.Optional(
+      Type.String({
+        pattern: HISTORY_COLUMNS_PATTERN,
+        maxLength: 400,
+        description: `Comma-separated telemetry columns (default all): ${TelemetryColumns.join(', ')}`,
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DeviceHistoryQuery = Static<typeof DeviceHistoryQuery>;
+
+export const DeviceHistory = Type.Object({
+  deviceId: Type.Integer(),
+  from: Type.Integer(),
+  to: Type.Integer(),
+  columns: Type.Array(Type.String()),
+  /** One row per stored reading, oldest first; missing readings stay missing (no filling). */
+  rows: Type.Array(Type.Object({ ts: Type.Integer(), values: Type.Record(Type.String(), NullableNumber) })),
+  truncated: Type.Boolean({
+    description: `True when more than ${TelemetryLimits.historyRowsMax} rows matched`,
+  }),
+});
+export type DeviceHistory = Static<typeof DeviceHistory>;
+
+// ---- Rollups ---------------------------------------------------------------------------------------------
+
+export const ROLLUP_PERIODS = ['hour', 'day', 'month'] as const;
+export type RollupPeriod = (typeof ROLLUP_PERIODS)[number];
+
+export const RollupQuery = Type.Object(
+  {
+    period: Type.Enum(ROLLUP_PERIODS),
+    from: LocalDate,
+    to: LocalDate,
+  },
+  { additionalProperties: false, description: 'Local dates of the station, both inclusive' },
+);
+export type RollupQuery = Static<typeof RollupQuery>;
+
+const rollupMeasures = {
+  /** Hour: local start with offset (2026-10-25T02:00:00+01:00); day: YYYY-MM-DD; month: YYYY-MM. */
+  bucket: Type.String(),
+  start: Type.Integer({ description: 'Epoch ms the bucket starts at' }),
+  energyKwh: Type.Number(),
+  peakPowerW: NullableNumber,
+  chargeKwh: Type.Number(),
+  dischargeKwh: Type.Number(),
+  importKwh: Type.Number(),
+  exportKwh: Type.Number(),
+  samples: Type.Integer(),
+};
+export const DeviceRollupRow = Type.Object(rollupMeasures);
+export type DeviceRollupRow = Static<typeof DeviceRollupRow>;
+export const StationRollupRow = Type.Object({
+  ...rollupMeasures,
+  yieldKwhKwp: NullableNumber,
+  income: Type.Number(),
+  currency: Type.String(),
+});
+export type StationRollupRow = Static<typeof StationRollupRow>;
+
+export const DeviceRollup = Type.Object({
+  deviceId: Type.Integer(),
+  period: Type.Enum(ROLLUP_PERIODS),
+  timeZone: Type.String(),
+  rows: Type.Array(DeviceRollupRow),
+});
+export type DeviceRollup = Static<typeof DeviceRollup>;
+export const StationRollup = Type.Object({
+  stationId: Type.Integer(),
+  period: Type.Enum(ROLLUP_PERIODS),
+  timeZone: Type.String(),
+  currency: Type.String(),
+  rows: Type.Array(StationRollupRow),
+});
+export type StationRollup = Static<typeof StationRollup>;
+
+// ---- Station status --------------------------------------------------------------------------------------
+
+export const StationStatusSummary = Type.Object({
+  stationId: Type.Integer(),
+  status: Type.Enum(STATION_STATUS_CODES),
+  gateways: Type.Object({
+    normal: Type.Integer(),
+    fault: Type.Integer(),
+    offline: Type.Integer(),
+    other: Type.Integer(),
+  }),
+  devices: Type.Object({
+    running: Type.Integer(),
+    fault: Type.Integer(),
+    offline: Type.Integer(),
+    other: Type.Integer(),
+  }),
+});
+export type StationStatusSummary = Static<typeof StationStatusSummary>;
+
+// ---- Packet loss (SPEC §7 GET /station/lossPacket/gateway/data) ------------------------------------------
+
+export const PacketLossQuery = Type.Object(
+  { gatewayId: Id, startDate: LocalDate, endDate: LocalDate },
+  { additionalProperties: false, description: 'UTC days of the data, both inclusive' },
+);
+export type PacketLossQuery = Static<typeof PacketLossQuery>;
+
+const lossFigures = {
+  received: Type.Integer({ description: 'Telemetry messages received (each sequence number once)' }),
+  expected: Type.Integer({ description: 'received + lost' }),
+  lost: Type.Integer({ description: 'Sequence numbers never received' }),
+  duplicates: Type.Integer({ description: 'Repeated deliveries of a sequence number already received' }),
+  lossRate: Type.Number({ description: 'lost ÷ expected, 0…1 (0 when nothing was expected)' }),
+};
+export const PacketLossDay = Type.Object({ day: Type.String(), ...lossFigures });
+export type PacketLossDay = Static<typeof PacketLossDay>;
+export const PacketLoss = Type.Object({
+  gatewayId: Type.Integer(),
+  /** Days with data only; a day without any message is absent, not zero. */
+  days: Type.Array(PacketLossDay),
+  total: Type.Object(lossFigures),
+});
+export type PacketLoss = Static<typeof PacketLoss>;
+
+// ---- Alarms ---------------------------------------------------------------------------------------------
+
+export const AlarmQuery = Type.Object(
+  {
+    ...PageQueryFields,
+    stationId: Type.Optional(Id),
+    gatewayId: Type.Optional(Id),
+    deviceId: Type.Optional(Id),
+    level: Type.Optional(Type.Enum(AlarmLevels)),
+    open: Type.Optional(Type.Boolean({ description: 'true: not ended yet; false: ended' })),
+  },
+  { additionalProperties: false },
+);
+export type AlarmQuery = Static<typeof AlarmQuery>;
+
+export const AlarmItem = Type.Object({
+  id: Type.Integer(),
+  gatewayId: Type.Integer(),
+  gatewaySn: Type.String(),
+  deviceId: Type.Union([Type.Integer(), Type.Null()]),
+  deviceSn: Type.Union([Type.String(), Type.Null()]),
+  stationId: Type.Union([Type.Integer(), Type.Null()]),
+  stationName: Type.Union([Type.String(), Type.Null()]),
+  kind: Type.Enum(['ALARM', 'EVENT'] as const),
+  code: Type.Integer(),
+  level: Type.Enum(AlarmLevels),
+  message: Type.Union([Type.String(), Type.Null()]),
+  startedAt: Type.Integer(),
+  endedAt: NullableEpochMs,
+  open: Type.Boolean(),
+});
+export type AlarmItem = Static<typeof AlarmItem>;
+
+// ---- Commands -------------------------------------------------------------------------------------------
+
+export const COMMAND_NAME_PATTERN = '^[a-z][a-zA-Z0-9.]{0,47}$';
+export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
+
+export const CommandCreateBody = Type.Object(
+  {
+    gatewayId: Id,
+    deviceId: Type.Optional(Id),
+    name: Type.String({ pattern: COMMAND_NAME_PATTERN, description: 'e.g. register.write, mode.set' }),
+    params: Type.Record(Type.String({ maxLength: 64 }), Type.Unknown(), { maxProperties: 64 }),
+    ttlSeconds: Type.Integer({
+      minimum: TelemetryLimits.commandTtlMin,
+      maximum: TelemetryLimits.commandTtlMax,
+    }),
+    idempotencyKey: Type.String({
+      pattern: IDEMPOTENCY_KEY_PATTERN,
+      description: 'Chosen by the client; the same key on the same logger answers the existing command',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type CommandCreateBody = Static<typeof CommandCreateBody>;
+
+export const CommandIdParams = Type.Object(
+  { id: Type.String({ format: 'uuid' }) },
+  { additionalProperties: false },
+);
+export type CommandIdParams = Static<typeof CommandIdParams>;
+
+export const CommandQuery = Type.Object(
+  { ...PageQueryFields, gatewayId: Type.Optional(Id), state: Type.Optional(Type.Enum(CommandStates)) },
+  { additionalProperties: false },
+);
+export type CommandQuery = Static<typeof CommandQuery>;
+
+export const FirmwareProgressView = Type.Object({
+  stage: Type.String(),
+  percent: Type.Integer(),
+  version: Type.Union([Type.String(), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+  updatedAt: Type.Integer(),
+});
+
+export const CommandView = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  gatewayId: Type.Integer(),
+  gatewaySn: Type.String(),
+  deviceId: Type.Union([Type.Integer(), Type.Null()]),
+  deviceSn: Type.Union([Type.String(), Type.Null()]),
+  name: Type.String(),
+  params: Type.Record(Type.String(), Type.Unknown()),
+  idempotencyKey: Type.String(),
+  state: Type.Enum(CommandStates),
+  createdBy: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.Integer(),
+  expiresAt: Type.Integer(),
+  sentAt: NullableEpochMs,
+  acknowledgedAt: NullableEpochMs,
+  finishedAt: NullableEpochMs,
+  result: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  error: Type.Union([Type.String(), Type.Null()]),
+  firmware: Type.Union([FirmwareProgressView, Type.Null()]),
+});
+export type CommandView = Static<typeof CommandView>;
