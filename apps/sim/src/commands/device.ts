@@ -1,0 +1,16 @@
+// device.factoryReset {}: restores a device's power-on settings — refused (FAILED 'not-in-standby') unless
+// the device is in standby (SPEC §5: "Factory reset requires standby mode"). Without a device it resets the
+// logger's own settings (upload interval, forwarding).
+import { CommandError, type CommandHandler } from './types.js';
+
+export const deviceFactoryReset: CommandHandler = ({ device, target }) => {
+  if (!device) {
+    target.factoryResetLogger();
+    return { dev: target.sn };
+  }
+  if (!target.devices.inStandby(device)) {
+    throw new CommandError('not-in-standby', `${device.sn} is not in standby`);
+  }
+  target.devices.factoryReset(device);
+  return { dev: device.sn };
+};

@@ -1,0 +1,261 @@
+// The devices of one site behind one logger (Modbus unit ids 1…n in the order inverters, battery, meter,
+// weather station), their register images refreshed from the SiteSimulator after each step, and the
+// writable registers fed back into the simulation:
+//   inverter (model 123): Conn, WMaxLimPct, WMaxLim_Ena → the active-power limit (Conn 0 = standby);
+//   storage (124 + 64101): WorkMode → work mode, WChaMax → charge/discharge limit, MinRsvPct → reserve.
+// Other writable registers (OutPFSet, StorCtl_Mod, In/OutWRte, ChaGriSet) are kept but change nothing.
+import { WorkModes, type TimeSharedPeriod, type WorkMode } from '../physics/battery.js';
+import { ChargeState } from '../physics/battery.js';
+import { InverterState } from '../physics/inverter.js';
+import type { SiteSimulator } from '../site.js';
+import {
+  batteryModelFor,
+  definitionOfModel,
+  inverterModelFor,
+  meterModelFor,
+  modelByName,
+  WEATHER_MODEL,
+} from './catalogue.js';
+import { RegisterError } from './register-image.js';
+import { SimDevice, type DeviceValues } from './sim-device.js';
+
+export interface SiteDevicesOptions {
+  /** Model name per device SN, instead of the model that fits its configuration. */
+  models?: Readonly<Record<string, string>>;
+  /** Firmware version per device SN (default '1.0.0'). */
+  firmware?: Readonly<Record<string, string>>;
+}
+
+const INVERTER_DEFAULTS: DeviceValues = {
+  Conn: 1,
+  WMaxLimPct: 100,
+  // Enabled from the start, so writing WMaxLimPct alone limits the output; writing 0 here lifts the limit.
+  WMaxLim_Ena: 1,
+  OutPFSet: 1,
+  OutPFSet_Ena: 0,
+};
+const STORAGE_DEFAULTS: DeviceValues = { StorCtl_Mod: 0, OutWRte: 100, InWRte: 100, ChaGriSet: 1 };
+
+interface BatteryDefaults {
+  mode: WorkMode;
+  periods: TimeSharedPeriod[];
+  maxChargeW: number;
+  maxDischargeW: number;
+  socMinPct: number;
+}
+
+export class SiteDevices {
+  readonly site: SiteSimulator;
+  /** In unit id order (unit id = index + 1). */
+  readonly devices: readonly SimDevice[];
+  private readonly batteryDefaults: BatteryDefaults | null;
+
+  constructor(site: SiteSimulator, opts: SiteDevicesOptions = {}) {
+    this.site = site;
+    const config = site.config;
+    const firmware = (sn: string): string => opts.firmware?.[sn] ?? '1.0.0';
+    const pick = (sn: string, fallback: () => ReturnType<typeof modelByName>) => {
+      const name = opts.models?.[sn];
+      return name === undefined ? fallback() : modelByName(name);
+    };
+    const devices: SimDevice[] = [];
+    for (const reading of site.readings) {
+      const unitId = devices.length + 1;
+      const sn = reading.sn;
+      switch (reading.type) {
+        case 'INVERTER': {
+          const inverter = config.inverters.find((i) => i.sn === sn);
+          const rated = inverter?.ratedPowerW ?? 0;
+          const phases = inverter?.phases ?? (rated > 6_000 ? 3 : 1);
+          const model = pick(sn, () => inverterModelFor(rated, phases));
+          devices.push(
+            new SimDevice({
+              sn,
+              type: 'INVERTER',
+              model,
+              definition: definitionOfModel(model),
+              unitId,
+              firmware: firmware(sn),
+              ratedPower: rated,
+              defaults: INVERTER_DEFAULTS,
+            }),
+          );
+          break;
+        }
+        case 'BATTERY': {
+          const capacity = config.battery?.capacityWh ?? 0;
+          const model = pick(sn, () => batteryModelFor(capacity));
+          devices.push(
+            new SimDevice({
+              sn,
+              type: 'BATTERY',
+              model,
+              definition: definitionOfModel(model),
+              unitId,
+              firmware: firmware(sn),
+              ratedPower: capacity,
+              defaults: STORAGE_DEFAULTS,
+            }),
+          );
+          break;
+        }
+        case 'METER': {
+          const model = pick(sn, () => meterModelFor(config.meter?.phases ?? 1));
+          devices.push(
+            new SimDevice({
+              sn,
+              type: 'METER',
+              model,
+              definition: definitionOfModel(model),
+              unitId,
+              firmware: firmware(sn),
+            }),
+          );
+          break;
+        }
+        case 'WEATHER_STATION': {
+          const model = pick(sn, () => modelByName(WEATHER_MODEL));
+          devices.push(
+            new SimDevice({
+              sn,
+              type: 'WEATHER_STATION',
+              model,
+              definition: definitionOfModel(model),
+              unitId,
+              firmware: firmware(sn),
+            }),
+          );
+          break;
+        }
+      }
+    }
+    this.devices = devices;
+    const battery = site.battery;
+    this.batteryDefaults = battery
+      ? {
+          mode: battery.mode,
+          periods: battery.periods.map((p) => ({ ...p })),
+          maxChargeW: battery.spec.maxChargeW,
+          maxDischargeW: battery.spec.maxDischargeW,
+          socMinPct: battery.spec.socMinPct,
+        }
+      : null;
+    this.refresh();
+  }
+
+  byUnit(unitId: number): SimDevice | undefined {
+    return this.devices[unitId - 1];
+  }
+
+  bySn(sn: string): SimDevice | undefined {
+    return this.devices.find((d) => d.sn === sn);
+  }
+
+  /** Copies the site's measures (after a step) into the register images. */
+  refresh(): void {
+    const readings = this.site.readings;
+    for (let k = 0; k < readings.length; k++) {
+      const reading = readings[k];
+      const device = this.devices[k];
+      if (!reading || !device) continue;
+      device.readable = reading.readable;
+      device.update(reading.values);
+      // Disconnected by command (Conn = 0) is standby, not a sleeping or throttled inverter.
+      if (device.type === 'INVERTER' && device.value('Conn') === 0)
+        device.update({ St: InverterState.STANDBY });
+    }
+  }
+
+  /**
+   * A register write from Modbus or a `register.write` command: checked against the definition, applied
+   * to the simulation, then to the image. Throws RegisterError (nothing changes) when refused.
+   */
+  write(device: SimDevice, address: number, words: readonly number[]): DeviceValues {
+    const changes = device.planWrite(address, words);
+    this.apply(device, changes);
+    device.commitWrite(address, words, changes);
+    return changes;
+  }
+
+  private apply(device: SimDevice, changes: Readonly<DeviceValues>): void {
+    const number = (key: string): number | null => {
+      const value = key in changes ? changes[key] : device.value(key);
+      return typeof value === 'number' ? value : null;
+    };
+    try {
+      if (
+        device.type === 'INVERTER' &&
+        ('Conn' in changes || 'WMaxLimPct' in changes || 'WMaxLim_Ena' in changes)
+      ) {
+        const limit =
+          number('Conn') === 0 ? 0 : number('WMaxLim_Ena') === 1 ? (number('WMaxLimPct') ?? 100) : 100;
+        this.site.setPowerLimit(device.sn, limit);
+      }
+      if (device.type === 'BATTERY') {
+        const mode = changes.WorkMode;
+        if (typeof mode === 'number') {
+          const workMode = WorkModes[mode];
+          if (workMode === undefined) throw new RangeError(`no work mode ${mode}`);
+          this.site.setWorkMode(workMode);
+        }
+        const chargeW = changes.WChaMax;
+        const reserve = changes.MinRsvPct;
+        if (typeof chargeW === 'number' || typeof reserve === 'number') {
+          this.site.setBatteryLimits({
+            ...(typeof chargeW === 'number' ? { maxChargeW: chargeW, maxDischargeW: chargeW } : {}),
+            ...(typeof reserve === 'number' ? { socMinPct: reserve } : {}),
+          });
+        }
+      }
+    } catch (error) {
+      if (error instanceof RangeError) throw new RegisterError('out-of-range', error.message);
+      throw error;
+    }
+  }
+
+  /** Work mode (0…4 as in the WorkMode register) with optional time-shared periods. */
+  setWorkMode(mode: WorkMode, periods?: readonly TimeSharedPeriod[]): void {
+    this.site.setWorkMode(mode, periods);
+    const battery = this.devices.find((d) => d.type === 'BATTERY');
+    battery?.update({ WorkMode: WorkModes.indexOf(mode) });
+  }
+
+  /**
+   * Standby, where a factory reset is allowed: an inverter not feeding in (off, sleeping, or disconnected
+   * by Conn = 0), a battery neither charging nor discharging; meters and weather stations always.
+   */
+  inStandby(device: SimDevice): boolean {
+    switch (device.type) {
+      case 'INVERTER': {
+        const state = device.value('St');
+        return (
+          state === InverterState.OFF || state === InverterState.SLEEPING || state === InverterState.STANDBY
+        );
+      }
+      case 'BATTERY': {
+        const state = device.value('ChaSt');
+        return state !== ChargeState.CHARGING && state !== ChargeState.DISCHARGING;
+      }
+      case 'METER':
+      case 'WEATHER_STATION':
+      case 'GATEWAY':
+        return true;
+    }
+  }
+
+  /** Restores the power-on settings (the caller checks standby first). */
+  factoryReset(device: SimDevice): void {
+    device.update(device.defaults);
+    if (device.type === 'INVERTER') this.site.setPowerLimit(device.sn, 100);
+    if (device.type === 'BATTERY' && this.batteryDefaults) {
+      const d = this.batteryDefaults;
+      this.site.setBatteryLimits({
+        maxChargeW: d.maxChargeW,
+        maxDischargeW: d.maxDischargeW,
+        socMinPct: d.socMinPct,
+      });
+      this.site.setWorkMode(d.mode, d.periods);
+      device.update({ WorkMode: WorkModes.indexOf(d.mode), WChaMax: d.maxChargeW, MinRsvPct: d.socMinPct });
+    }
+  }
+}

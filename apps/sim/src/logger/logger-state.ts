@@ -1,0 +1,61 @@
+// What a logger keeps across restarts besides its journal (state.json in the buffer directory): the
+// firmware it runs, its settings (upload interval, forwarding) and the devices' cumulative counters, so a
+// restarted simulator continues the energy counters instead of starting them again from zero. Also the
+// Ed25519 public keys it trusts for firmware.
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import type { ForwardingConfig } from '../commands/types.js';
+import { isRecord, readJson, writeJsonAtomic } from './state-file.js';
+
+export interface LoggerState {
+  firmware?: string;
+  uploadInterval?: number;
+  forwarding?: ForwardingConfig | null;
+  /** Device SN → counter name → value (Wh). */
+  counters?: Record<string, Record<string, number>>;
+}
+
+export function loadLoggerState(path: string): LoggerState {
+  const value = readJson(path);
+  if (!isRecord(value)) return {};
+  const state: LoggerState = {};
+  if (typeof value.firmware === 'string') state.firmware = value.firmware;
+  if (typeof value.uploadInterval === 'number') state.uploadInterval = value.uploadInterval;
+  if (value.forwarding === null) state.forwarding = null;
+  else if (isRecord(value.forwarding)) state.forwarding = value.forwarding as unknown as ForwardingConfig;
+  if (isRecord(value.counters)) {
+    const counters: Record<string, Record<string, number>> = {};
+    for (const [sn, record] of Object.entries(value.counters)) {
+      if (!isRecord(record)) continue;
+      const numbers: Record<string, number> = {};
+      for (const [key, n] of Object.entries(record)) if (typeof n === 'number' && n >= 0) numbers[key] = n;
+      counters[sn] = numbers;
+    }
+    state.counters = counters;
+  }
+  return state;
+}
+
+export function saveLoggerState(path: string, state: LoggerState, fsync: boolean): void {
+  writeJsonAtomic(path, state, fsync);
+}
+
+/** DER prefix of an Ed25519 SubjectPublicKeyInfo; the 32 raw key bytes follow. */
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+/**
+ * A trusted firmware key: a PEM public key ('-----BEGIN PUBLIC KEY-----…'), or base64 of either the 32 raw
+ * Ed25519 key bytes or the DER SubjectPublicKeyInfo. Only Ed25519 keys are accepted.
+ */
+export function parseTrustedKey(text: string): KeyObject {
+  const trimmed = text.trim();
+  let key: KeyObject;
+  if (trimmed.startsWith('-----BEGIN')) {
+    key = createPublicKey(trimmed);
+  } else {
+    const bytes = Buffer.from(trimmed, 'base64');
+    const der = bytes.length === 32 ? Buffer.concat([ED25519_SPKI_PREFIX, bytes]) : bytes;
+    key = createPublicKey({ key: der, format: 'der', type: 'spki' });
+  }
+  if (key.asymmetricKeyType !== 'ed25519') throw new RangeError('firmware keys must be Ed25519 public keys');
+  return key;
+}
