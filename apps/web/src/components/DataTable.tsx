@@ -1,8 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Button, Empty, Result, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Empty, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { PageData, Paging } from '../lib/paging';
+import { LoadFailed } from './LoadFailed';
 
 export interface DataTableProps<T> {
   /** A paged list query, or a plain list query when `paging` is absent. */
@@ -47,15 +48,7 @@ export function DataTable<T extends object>({
     >
       {toolbar !== undefined && <div className="list-toolbar">{toolbar}</div>}
       {failed ? (
-        <Result
-          status="warning"
-          title={t('list.loadFailed')}
-          extra={
-            <Button onClick={() => void query.refetch()} loading={query.isFetching}>
-              {t('list.retry')}
-            </Button>
-          }
-        />
+        <LoadFailed title={t('list.loadFailed')} query={query} />
       ) : (
         <Table<T>
           size="middle"

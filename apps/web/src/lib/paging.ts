@@ -41,6 +41,27 @@ export function usePaging(initialSize: number = DEFAULT_PAGE_SIZE): Paging {
   };
 }
 
+export interface ListFilters<F> {
+  paging: Paging;
+  filters: F;
+  /** A setter for one filter; a new value starts the list at page 1 again. */
+  set: <K extends keyof F>(key: K) => (value: F[K]) => void;
+}
+
+/** A list screen's filters (keyword, selects…) and its paging, which a filter change sends back to page 1. */
+export function useListFilters<F extends object>(initial: F): ListFilters<F> {
+  const paging = usePaging();
+  const [filters, setFilters] = useState<F>(initial);
+  return {
+    paging,
+    filters,
+    set: (key) => (value) => {
+      setFilters((f) => ({ ...f, [key]: value }));
+      paging.reset();
+    },
+  };
+}
+
 /** Drops empty strings and undefined from list filters, so they are not sent as query parameters. */
 export function cleanFilters<T extends Record<string, unknown>>(filters: T): Partial<T> {
   const out: Partial<T> = {};

@@ -1,14 +1,14 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Button, Form, Input, Select, Space, type FormInstance } from 'antd';
 import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
-import { CodePolicy, EMAIL_MAX_LENGTH, Limits } from '@sunfleet/contracts';
+import { CodePolicy, EMAIL_MAX_LENGTH, Limits, validateUserDescription } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showSuccessToast } from '../../lib/toast';
 import { TestId } from '../../testids';
 import { sendCode, type CodeScene, type ContactInput } from './api';
 import { AREA_CODES } from './areaCodes';
-import { Field, type AccountRules } from './formRules';
+import { Field, fromRule, type AccountRules } from './formRules';
 
 const RESEND_SECONDS = CodePolicy.resendSeconds;
 const AREA_CODE_WIDTH = 104;
@@ -184,5 +184,19 @@ export function PasswordFields({ rules, form }: { rules: AccountRules; form: For
         />
       </Form.Item>
     </>
+  );
+}
+
+/** An account's free-text description (the account form of organisation and the user's own profile). */
+export function UserDescriptionField(): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name="description"
+      label={t('org.user.description')}
+      rules={[fromRule(validateUserDescription, t)]}
+    >
+      <Input.TextArea maxLength={Limits.userDescriptionMax} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+    </Form.Item>
   );
 }

@@ -1,20 +1,15 @@
 import { useState, type ReactElement } from 'react';
-import { Avatar, Button, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
-import {
-  EditOutlined,
-  KeyOutlined,
-  StopOutlined,
-  UserOutlined,
-  CheckCircleOutlined,
-} from '@ant-design/icons';
+import { Avatar, Button, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { KeyOutlined, StopOutlined, UserOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { Perm } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/router/pages';
 import { ConfirmButton } from '../../components/ConfirmButton';
-import { DataTable } from '../../components/DataTable';
+import { ListPage, ListToolbar } from '../../components/ListPage';
 import { Permitted } from '../../components/Permitted';
-import { CreateButton, ListPageCard } from '../../components/ListPage';
-import { usePaging } from '../../lib/paging';
+import { EditButton, actionsColumn } from '../../components/RowActions';
+import { useEditTarget } from '../../components/useFormModal';
+import { useListFilters } from '../../lib/paging';
 import { formatLocalDateTime } from '../../lib/time';
 import { showSuccessToast } from '../../lib/toast';
 import { TestId } from '../../testids';
@@ -25,8 +20,14 @@ import { orNotSet, roleLabel } from './labels';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { UserFormModal } from './UserFormModal';
 
-type Editing = { mode: 'create' } | { mode: 'edit'; user: User } | undefined;
 type DisabledFilter = 'enabled' | 'disabled';
+
+interface AccountFilters {
+  keyword: string;
+  companyId?: number;
+  roleId?: number;
+  state?: DisabledFilter;
+}
 
 function mobileOf(user: User): string | null {
   if (user.mobile === null || user.mobile === '') return null;
@@ -37,12 +38,9 @@ function mobileOf(user: User): string | null {
 export function AccountListPage({ meta }: PageProps): ReactElement {
   const { t } = useTranslation();
   const me = useInfo(false).data?.userId;
-  const paging = usePaging();
-  const [keyword, setKeyword] = useState('');
-  const [companyId, setCompanyId] = useState<number>();
-  const [roleId, setRoleId] = useState<number>();
-  const [state, setState] = useState<DisabledFilter>();
-  const [editing, setEditing] = useState<Editing>();
+  const { paging, filters, set } = useListFilters<AccountFilters>({ keyword: '' });
+  const { keyword, companyId, roleId, state } = filters;
+  const editing = useEditTarget<User>();
   const [resetting, setResetting] = useState<User>();
   const roles = useRoleOptions();
   const users = useUsers(
@@ -55,13 +53,6 @@ export function AccountListPage({ meta }: PageProps): ReactElement {
     showSuccessToast(t('OperationSuccess'));
     await invalidateOrganisation();
   };
-  const filtered =
-    <T,>(set: (value: T) => void) =>
-    (value: T): void => {
-      set(value);
-      paging.reset();
-    };
-
   const columns: TableColumnsType<User> = [
     {
       title: t('org.user.username'),
@@ -101,126 +92,98 @@ export function AccountListPage({ meta }: PageProps): ReactElement {
         ),
     },
     { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatLocalDateTime(v) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, u) => (
-        <Space size={0} wrap>
-          <Permitted codes={[Perm.accountUpdate]}>
+    actionsColumn<User>(t, (u) => (
+      <Space size={0} wrap>
+        <Permitted codes={[Perm.accountUpdate]}>
+          <EditButton onClick={() => editing.edit(u)} testId={TestId.userEdit} />
+        </Permitted>
+        {/* Nobody resets or disables their own account here (the server refuses it too). */}
+        {u.id !== me && (
+          <Permitted codes={[Perm.accountResetPassword]}>
             <Button
               type="link"
               size="small"
-              icon={<EditOutlined />}
-              onClick={() => setEditing({ mode: 'edit', user: u })}
-              data-testid={TestId.userEdit}
+              icon={<KeyOutlined />}
+              onClick={() => setResetting(u)}
+              data-testid={TestId.userResetPassword}
             >
-              {t('common.edit')}
+              {t('org.user.resetPassword')}
             </Button>
           </Permitted>
-          {/* Nobody resets or disables their own account here (the server refuses it too). */}
-          {u.id !== me && (
-            <Permitted codes={[Perm.accountResetPassword]}>
-              <Button
-                type="link"
-                size="small"
-                icon={<KeyOutlined />}
-                onClick={() => setResetting(u)}
-                data-testid={TestId.userResetPassword}
+        )}
+        {u.id !== me && (
+          <Permitted codes={[Perm.accountDisable]}>
+            {u.disabled ? (
+              <ConfirmButton
+                title={t('org.user.confirmEnable', { username: u.username })}
+                danger={false}
+                icon={<CheckCircleOutlined />}
+                onConfirm={() => setEnabled(u, true)}
+                testId={TestId.userEnable}
               >
-                {t('org.user.resetPassword')}
-              </Button>
-            </Permitted>
-          )}
-          {u.id !== me && (
-            <Permitted codes={[Perm.accountDisable]}>
-              {u.disabled ? (
-                <ConfirmButton
-                  title={t('org.user.confirmEnable', { username: u.username })}
-                  danger={false}
-                  icon={<CheckCircleOutlined />}
-                  onConfirm={() => setEnabled(u, true)}
-                  testId={TestId.userEnable}
-                >
-                  {t('org.user.enable')}
-                </ConfirmButton>
-              ) : (
-                <ConfirmButton
-                  title={t('org.user.confirmDisable', { username: u.username })}
-                  icon={<StopOutlined />}
-                  onConfirm={() => setEnabled(u, false)}
-                  testId={TestId.userDisable}
-                >
-                  {t('org.user.disable')}
-                </ConfirmButton>
-              )}
-            </Permitted>
-          )}
-        </Space>
-      ),
-    },
+                {t('org.user.enable')}
+              </ConfirmButton>
+            ) : (
+              <ConfirmButton
+                title={t('org.user.confirmDisable', { username: u.username })}
+                icon={<StopOutlined />}
+                onConfirm={() => setEnabled(u, false)}
+                testId={TestId.userDisable}
+              >
+                {t('org.user.disable')}
+              </ConfirmButton>
+            )}
+          </Permitted>
+        )}
+      </Space>
+    )),
   ];
 
-  const toolbar = (
-    <>
-      <Input.Search
-        allowClear
-        placeholder={t('org.user.searchPlaceholder')}
-        onSearch={filtered(setKeyword)}
-        style={{ width: 240 }}
-        data-testid={TestId.listKeyword}
-      />
-      <CompanyTreeSelect
-        allowClear
-        placeholder={t('org.user.company')}
-        value={companyId}
-        onChange={filtered(setCompanyId)}
-        style={{ width: 220 }}
-      />
-      <Select<number>
-        allowClear
-        placeholder={t('org.user.role')}
-        value={roleId}
-        onChange={filtered(setRoleId)}
-        options={(roles.data ?? []).map((r) => ({ value: r.id, label: roleLabel(t, r) }))}
-        style={{ width: 160 }}
-      />
-      <Select<DisabledFilter>
-        allowClear
-        placeholder={t('org.user.state')}
-        value={state}
-        onChange={filtered(setState)}
-        options={[
-          { value: 'enabled', label: t('org.user.enabled') },
-          { value: 'disabled', label: t('org.user.disabled') },
-        ]}
-        style={{ width: 130 }}
-      />
-      <div className="list-toolbar-spacer" />
-      <CreateButton
-        perm={Perm.accountCreate}
-        label={t('org.user.create')}
-        onClick={() => setEditing({ mode: 'create' })}
-      />
-    </>
-  );
-
   return (
-    <ListPageCard testId={TestId.accountList} title={t(meta.title)}>
-      <DataTable<User>
-        query={users}
-        columns={columns}
-        rowKey="id"
-        paging={paging}
-        testId={TestId.accountTable}
-        toolbar={toolbar}
-      />
-      <UserFormModal
-        open={editing !== undefined}
-        user={editing?.mode === 'edit' ? editing.user : undefined}
-        onClose={() => setEditing(undefined)}
-      />
+    <ListPage<User>
+      pageTestId={TestId.accountList}
+      title={t(meta.title)}
+      query={users}
+      columns={columns}
+      rowKey="id"
+      paging={paging}
+      testId={TestId.accountTable}
+      toolbar={
+        <ListToolbar
+          search={{ placeholder: t('org.user.searchPlaceholder'), onSearch: set('keyword'), width: 240 }}
+          create={{ perm: Perm.accountCreate, label: t('org.user.create'), onClick: editing.create }}
+        >
+          <CompanyTreeSelect
+            allowClear
+            placeholder={t('org.user.company')}
+            value={companyId}
+            onChange={set('companyId')}
+            style={{ width: 220 }}
+          />
+          <Select<number>
+            allowClear
+            placeholder={t('org.user.role')}
+            value={roleId}
+            onChange={set('roleId')}
+            options={(roles.data ?? []).map((r) => ({ value: r.id, label: roleLabel(t, r) }))}
+            style={{ width: 160 }}
+          />
+          <Select<DisabledFilter>
+            allowClear
+            placeholder={t('org.user.state')}
+            value={state}
+            onChange={set('state')}
+            options={[
+              { value: 'enabled', label: t('org.user.enabled') },
+              { value: 'disabled', label: t('org.user.disabled') },
+            ]}
+            style={{ width: 130 }}
+          />
+        </ListToolbar>
+      }
+    >
+      <UserFormModal open={editing.open} user={editing.record} onClose={editing.close} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(undefined)} />
-    </ListPageCard>
+    </ListPage>
   );
 }

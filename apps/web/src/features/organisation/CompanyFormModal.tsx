@@ -1,9 +1,8 @@
-import { useEffect, useMemo, type ReactElement } from 'react';
-import { Form, Input, Modal, Radio } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import { useMemo, type ReactElement } from 'react';
+import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors } from '../../lib/formErrors';
-import { showSuccessToast } from '../../lib/toast';
+import { FormModal } from '../../components/FormModal';
+import { useFormFill, useFormSave } from '../../components/useFormModal';
 import { TestId } from '../../testids';
 import { fromRule } from '../account/formRules';
 import { OrganisationLimits, validateRequired } from '@sunfleet/contracts';
@@ -49,6 +48,16 @@ export function toCompanyInput(values: CompanyValues): CompanyInput {
   };
 }
 
+const companyValues = (company: Company): CompanyValues => ({
+  type: company.type === 'PLATFORM' ? 'DISTRIBUTOR' : company.type,
+  parentId: company.parentId ?? undefined,
+  name: company.name,
+  phone: company.phone ?? undefined,
+  address: company.address ?? undefined,
+  description: company.description ?? undefined,
+  authorizationCode: company.authorizationCode ?? undefined,
+});
+
 export interface CompanyFormModalProps {
   open: boolean;
   /** The company being edited; absent to create one. */
@@ -67,100 +76,74 @@ export function CompanyFormModal({ open, company, onClose }: CompanyFormModalPro
   const tree = useCompanyTree(open);
   const editing = company !== undefined;
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (company !== undefined) {
-      form.setFieldsValue({
-        type: company.type === 'PLATFORM' ? 'DISTRIBUTOR' : company.type,
-        parentId: company.parentId ?? undefined,
-        name: company.name,
-        phone: company.phone ?? undefined,
-        address: company.address ?? undefined,
-        description: company.description ?? undefined,
-        authorizationCode: company.authorizationCode ?? undefined,
-      });
-    }
-  }, [open, company, form]);
+  useFormFill(form, open, company, companyValues);
 
   const canBeParent = useMemo(() => {
     const own = company === undefined ? new Set<number>() : subtreeIds(tree.data ?? [], company.id);
     return (node: CompanyTreeNode): boolean => node.type !== 'INSTALLER' && !own.has(node.id);
   }, [tree.data, company]);
 
-  const save = useMutation({
+  const save = useFormSave({
+    form,
+    fields: FIELDS,
     mutationFn: (values: CompanyValues) =>
       company === undefined
         ? companyApi.create(toCompanyInput(values))
         : companyApi.update(company.id, toCompanyInput(values)),
-    onSuccess: async () => {
-      showSuccessToast(t('OperationSuccess'));
-      await invalidateOrganisation();
-      onClose();
-    },
-    onError: (error) => applyFieldErrors(form, error, FIELDS),
+    invalidate: invalidateOrganisation,
+    onClose,
   });
   const required = [fromRule(validateRequired, t)];
 
   return (
-    <Modal
+    <FormModal<CompanyValues>
       open={open}
       title={editing ? t('org.company.edit') : t('org.company.create')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ 'data-testid': TestId.formSubmit }}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
+      testId={TestId.companyForm}
+      initialValues={{ type: 'INSTALLER' }}
     >
-      <Form<CompanyValues>
-        form={form}
-        layout="vertical"
-        initialValues={{ type: 'INSTALLER' }}
-        onFinish={(values) => save.mutate(values)}
-        data-testid={TestId.companyForm}
+      <Form.Item name="type" label={t('org.company.type')} required>
+        <Radio.Group optionType="button" buttonStyle="solid">
+          {CREATABLE_COMPANY_TYPES.map((type) => (
+            <Radio key={type} value={type} data-testid={`company-type-${type}`}>
+              {t(COMPANY_TYPE_LABEL[type])}
+            </Radio>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item
+        name="parentId"
+        label={t('org.company.parent')}
+        rules={[{ required: true, message: t('rule.cannotBeBlank') }]}
       >
-        <Form.Item name="type" label={t('org.company.type')} required>
-          <Radio.Group optionType="button" buttonStyle="solid">
-            {CREATABLE_COMPANY_TYPES.map((type) => (
-              <Radio key={type} value={type} data-testid={`company-type-${type}`}>
-                {t(COMPANY_TYPE_LABEL[type])}
-              </Radio>
-            ))}
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item
-          name="parentId"
-          label={t('org.company.parent')}
-          rules={[{ required: true, message: t('rule.cannotBeBlank') }]}
-        >
-          <CompanyTreeSelect selectable={canBeParent} testId={TestId.companyParent} />
-        </Form.Item>
-        <Form.Item name="name" label={t('org.company.name')} rules={required} required>
-          <Input maxLength={OrganisationLimits.companyName} data-testid={TestId.companyName} />
-        </Form.Item>
-        <Form.Item name="phone" label={t('org.company.phone')}>
-          <Input maxLength={OrganisationLimits.companyPhone} inputMode="tel" />
-        </Form.Item>
-        <Form.Item name="address" label={t('org.company.address')}>
-          <Input maxLength={OrganisationLimits.companyAddress} />
-        </Form.Item>
-        <Form.Item
-          name="authorizationCode"
-          label={t('org.company.authorizationCode')}
-          extra={t('org.company.authorizationCodeHint')}
-        >
-          <Input maxLength={OrganisationLimits.authorizationCode} />
-        </Form.Item>
-        <Form.Item name="description" label={t('org.company.description')}>
-          <Input.TextArea
-            maxLength={OrganisationLimits.companyDescription}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 5 }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <CompanyTreeSelect selectable={canBeParent} testId={TestId.companyParent} />
+      </Form.Item>
+      <Form.Item name="name" label={t('org.company.name')} rules={required} required>
+        <Input maxLength={OrganisationLimits.companyName} data-testid={TestId.companyName} />
+      </Form.Item>
+      <Form.Item name="phone" label={t('org.company.phone')}>
+        <Input maxLength={OrganisationLimits.companyPhone} inputMode="tel" />
+      </Form.Item>
+      <Form.Item name="address" label={t('org.company.address')}>
+        <Input maxLength={OrganisationLimits.companyAddress} />
+      </Form.Item>
+      <Form.Item
+        name="authorizationCode"
+        label={t('org.company.authorizationCode')}
+        extra={t('org.company.authorizationCodeHint')}
+      >
+        <Input maxLength={OrganisationLimits.authorizationCode} />
+      </Form.Item>
+      <Form.Item name="description" label={t('org.company.description')}>
+        <Input.TextArea
+          maxLength={OrganisationLimits.companyDescription}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 5 }}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, type ReactElement } from 'react';
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { Limits, validateNewPassword, validatePasswordConfirmation } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/FormModal';
 import { applyFieldErrors } from '../../lib/formErrors';
 import { showSuccessToast } from '../../lib/toast';
 import { TestId } from '../../testids';
@@ -39,51 +40,43 @@ export function ResetPasswordModal({
   });
 
   return (
-    <Modal
+    <FormModal<ResetValues>
       open={open}
       title={t('org.user.resetPassword')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={reset.isPending}
-      okButtonProps={{ 'data-testid': TestId.formSubmit }}
-      destroyOnHidden
+      form={form}
+      save={reset}
+      onClose={onClose}
+      testId={TestId.resetPasswordForm}
+      intro={
+        <Typography.Paragraph>
+          {t('org.user.resetPasswordIntro', { username: user?.username ?? '' })}
+        </Typography.Paragraph>
+      }
     >
-      <Typography.Paragraph>
-        {t('org.user.resetPasswordIntro', { username: user?.username ?? '' })}
-      </Typography.Paragraph>
-      <Form<ResetValues>
-        form={form}
-        layout="vertical"
-        onFinish={(values) => reset.mutate(values)}
-        data-testid={TestId.resetPasswordForm}
+      <Form.Item
+        name="password"
+        label={t('account.newPassword')}
+        rules={[fromRule(validateNewPassword, t)]}
+        extra={t('account.passwordHint', { min: Limits.passwordMin, max: Limits.passwordMax })}
+        required
       >
-        <Form.Item
-          name="password"
-          label={t('account.newPassword')}
-          rules={[fromRule(validateNewPassword, t)]}
-          extra={t('account.passwordHint', { min: Limits.passwordMin, max: Limits.passwordMax })}
-          required
-        >
-          <Input.Password autoComplete="new-password" maxLength={Limits.passwordMax} />
-        </Form.Item>
-        <Form.Item
-          name="confirmPassword"
-          label={t('account.confirmPassword')}
-          dependencies={['password']}
-          rules={[
-            fromRule(
-              (value) =>
-                validatePasswordConfirmation(form.getFieldValue('password') as string | undefined, value),
-              t,
-            ),
-          ]}
-          required
-        >
-          <Input.Password autoComplete="new-password" maxLength={Limits.passwordMax} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input.Password autoComplete="new-password" maxLength={Limits.passwordMax} />
+      </Form.Item>
+      <Form.Item
+        name="confirmPassword"
+        label={t('account.confirmPassword')}
+        dependencies={['password']}
+        rules={[
+          fromRule(
+            (value) =>
+              validatePasswordConfirmation(form.getFieldValue('password') as string | undefined, value),
+            t,
+          ),
+        ]}
+        required
+      >
+        <Input.Password autoComplete="new-password" maxLength={Limits.passwordMax} />
+      </Form.Item>
+    </FormModal>
   );
 }

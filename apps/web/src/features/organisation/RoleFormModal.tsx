@@ -1,5 +1,5 @@
-import { useEffect, type ReactElement } from 'react';
-import { Alert, Form, Input, Modal, Radio, Select, Switch } from 'antd';
+import type { ReactElement } from 'react';
+import { Alert, Form, Input, Radio, Select, Switch } from 'antd';
 import {
   OrganisationLimits,
   ROLE_TYPES,
@@ -7,10 +7,9 @@ import {
   validateRequired,
   type RoleType,
 } from '@sunfleet/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors } from '../../lib/formErrors';
-import { showSuccessToast } from '../../lib/toast';
+import { FormModal } from '../../components/FormModal';
+import { useFormFill, useFormSave } from '../../components/useFormModal';
 import { TestId } from '../../testids';
 import { fromRule } from '../account/formRules';
 import { useInfo } from '../auth/api';
@@ -42,6 +41,15 @@ export function toRoleInput(values: RoleValues): RoleInput {
   };
 }
 
+const roleValues = (role: Role): RoleValues => ({
+  name: role.name,
+  visibility: role.visibility,
+  roleType: role.roleType,
+  remark: role.remark ?? undefined,
+  disabled: role.disabled,
+  permissions: role.permissions,
+});
+
 /** Role types a caller may give a role: the guest type is the demo visitor's only; administrator needs `*`. */
 export function offeredRoleTypes(held: readonly string[]): RoleType[] {
   return ROLE_TYPES.filter(
@@ -63,23 +71,12 @@ export function RoleFormModal({
   const [form] = Form.useForm<RoleValues>();
   const held = useInfo(false).data?.perms ?? [];
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (role !== undefined) {
-      form.setFieldsValue({
-        name: role.name,
-        visibility: role.visibility,
-        roleType: role.roleType,
-        remark: role.remark ?? undefined,
-        disabled: role.disabled,
-        permissions: role.permissions,
-      });
-    }
-  }, [open, role, form]);
+  useFormFill(form, open, role, roleValues);
 
   const builtIn = role?.builtIn === true;
-  const save = useMutation({
+  const save = useFormSave({
+    form,
+    fields: FIELDS,
     mutationFn: (values: RoleValues) => {
       if (role === undefined) return roleApi.create(toRoleInput(values));
       // Built-in roles can only be switched off and on: everything else goes back exactly as it was.
@@ -95,67 +92,55 @@ export function RoleFormModal({
         : toRoleInput(values);
       return roleApi.update(role.id, body);
     },
-    onSuccess: async () => {
-      showSuccessToast(t('OperationSuccess'));
-      await invalidateOrganisation();
-      onClose();
-    },
-    onError: (error) => applyFieldErrors(form, error, FIELDS),
+    invalidate: invalidateOrganisation,
+    onClose,
   });
 
   return (
-    <Modal
+    <FormModal<RoleValues>
       open={open}
       title={role === undefined ? t('org.role.create') : t('org.role.edit')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ 'data-testid': TestId.formSubmit }}
+      form={form}
+      save={save}
+      onClose={onClose}
+      testId={TestId.roleForm}
+      initialValues={{ visibility: 'PRIVATE', roleType: 'MANAGER', disabled: false, permissions: [] }}
       width={640}
-      destroyOnHidden
+      intro={
+        builtIn && <Alert type="info" showIcon title={t('org.role.builtInHint')} className="form-hint" />
+      }
     >
-      {builtIn && <Alert type="info" showIcon title={t('org.role.builtInHint')} className="form-hint" />}
-      <Form<RoleValues>
-        form={form}
-        layout="vertical"
-        initialValues={{ visibility: 'PRIVATE', roleType: 'MANAGER', disabled: false, permissions: [] }}
-        onFinish={(values) => save.mutate(values)}
-        data-testid={TestId.roleForm}
-      >
-        <Form.Item name="name" label={t('org.role.name')} rules={[fromRule(validateRequired, t)]} required>
-          <Input maxLength={OrganisationLimits.roleName} disabled={builtIn} data-testid={TestId.roleName} />
-        </Form.Item>
-        <Form.Item name="visibility" label={t('org.role.visibility')} extra={t('org.role.visibilityHint')}>
-          <Radio.Group optionType="button" buttonStyle="solid" disabled={builtIn}>
-            {VISIBILITIES.map((v) => (
-              <Radio key={v} value={v}>
-                {t(VISIBILITY_LABEL[v])}
-              </Radio>
-            ))}
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item name="roleType" label={t('org.role.roleType')}>
-          <Select<RoleType>
-            options={offeredRoleTypes(held).map((v) => ({ value: v, label: t(ROLE_TYPE_LABEL[v]) }))}
-          />
-        </Form.Item>
-        <Form.Item name="remark" label={t('org.role.remark')}>
-          <Input.TextArea
-            maxLength={OrganisationLimits.roleRemark}
-            disabled={builtIn}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 4 }}
-          />
-        </Form.Item>
-        <Form.Item name="disabled" label={t('org.role.disabled')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-        <Form.Item name="permissions" label={t('org.role.permissions')}>
-          <PermissionTreeField enabled={open} readOnly={builtIn} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('org.role.name')} rules={[fromRule(validateRequired, t)]} required>
+        <Input maxLength={OrganisationLimits.roleName} disabled={builtIn} data-testid={TestId.roleName} />
+      </Form.Item>
+      <Form.Item name="visibility" label={t('org.role.visibility')} extra={t('org.role.visibilityHint')}>
+        <Radio.Group optionType="button" buttonStyle="solid" disabled={builtIn}>
+          {VISIBILITIES.map((v) => (
+            <Radio key={v} value={v}>
+              {t(VISIBILITY_LABEL[v])}
+            </Radio>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item name="roleType" label={t('org.role.roleType')}>
+        <Select<RoleType>
+          options={offeredRoleTypes(held).map((v) => ({ value: v, label: t(ROLE_TYPE_LABEL[v]) }))}
+        />
+      </Form.Item>
+      <Form.Item name="remark" label={t('org.role.remark')}>
+        <Input.TextArea
+          maxLength={OrganisationLimits.roleRemark}
+          disabled={builtIn}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 4 }}
+        />
+      </Form.Item>
+      <Form.Item name="disabled" label={t('org.role.disabled')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+      <Form.Item name="permissions" label={t('org.role.permissions')}>
+        <PermissionTreeField enabled={open} readOnly={builtIn} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,35 +1,25 @@
-import { useState, type ReactElement } from 'react';
-import { Button, Input, Tag, Space, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { ReactElement } from 'react';
+import { Tag, Space, type TableColumnsType } from 'antd';
 import { Perm, type RoleType } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/router/pages';
-import { ConfirmButton } from '../../components/ConfirmButton';
-import { DataTable } from '../../components/DataTable';
+import { ListPage, ListToolbar } from '../../components/ListPage';
 import { Permitted } from '../../components/Permitted';
-import { CreateButton, ListPageCard } from '../../components/ListPage';
-import { usePaging } from '../../lib/paging';
-import { showSuccessToast } from '../../lib/toast';
+import { DeleteButton, EditButton, actionsColumn, useRemove } from '../../components/RowActions';
+import { useEditTarget } from '../../components/useFormModal';
+import { useListFilters } from '../../lib/paging';
 import { TestId } from '../../testids';
 import { invalidateOrganisation, roleApi, useRoles, type Role, type RoleVisibility } from './api';
 import { ROLE_TYPE_LABEL, VISIBILITY_LABEL, orNotSet, roleLabel } from './labels';
 import { RoleFormModal } from './RoleFormModal';
 
-type Editing = { mode: 'create' } | { mode: 'edit'; role: Role } | undefined;
-
 /** Roles: list, search, create and edit with the permission tree, delete when nobody holds the role. */
 export function RoleListPage({ meta }: PageProps): ReactElement {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const [keyword, setKeyword] = useState('');
-  const [editing, setEditing] = useState<Editing>();
-  const roles = useRoles(keyword, paging.page);
-
-  const remove = async (role: Role): Promise<void> => {
-    await roleApi.remove(role.id);
-    showSuccessToast(t('OperationSuccess'));
-    await invalidateOrganisation();
-  };
+  const { paging, filters, set } = useListFilters({ keyword: '' });
+  const editing = useEditTarget<Role>();
+  const roles = useRoles(filters.keyword, paging.page);
+  const remove = useRemove((role: Role) => roleApi.remove(role.id), invalidateOrganisation);
 
   const columns: TableColumnsType<Role> = [
     {
@@ -61,74 +51,39 @@ export function RoleListPage({ meta }: PageProps): ReactElement {
     },
     { title: t('org.role.permissionCount'), key: 'permissions', render: (_, r) => r.permissions.length },
     { title: t('org.company.users'), dataIndex: 'userCount' },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, r) => (
-        <Space size={0}>
-          <Permitted codes={[Perm.roleUpdate]}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setEditing({ mode: 'edit', role: r })}
-              data-testid={TestId.roleEdit}
-            >
-              {t('common.edit')}
-            </Button>
-          </Permitted>
-          <Permitted codes={[Perm.roleDelete]}>
-            <ConfirmButton
-              icon={<DeleteOutlined />}
-              disabled={r.builtIn || r.userCount > 0}
-              onConfirm={() => remove(r)}
-              testId={TestId.roleDelete}
-            >
-              {t('common.delete')}
-            </ConfirmButton>
-          </Permitted>
-        </Space>
-      ),
-    },
+    actionsColumn<Role>(t, (r) => (
+      <Space size={0}>
+        <Permitted codes={[Perm.roleUpdate]}>
+          <EditButton onClick={() => editing.edit(r)} testId={TestId.roleEdit} />
+        </Permitted>
+        <Permitted codes={[Perm.roleDelete]}>
+          <DeleteButton
+            onConfirm={() => remove(r)}
+            testId={TestId.roleDelete}
+            disabled={r.builtIn || r.userCount > 0}
+          />
+        </Permitted>
+      </Space>
+    )),
   ];
 
-  const toolbar = (
-    <>
-      <Input.Search
-        allowClear
-        placeholder={t('org.role.searchPlaceholder')}
-        onSearch={(value) => {
-          setKeyword(value);
-          paging.reset();
-        }}
-        style={{ width: 260 }}
-        data-testid={TestId.listKeyword}
-      />
-      <div className="list-toolbar-spacer" />
-      <CreateButton
-        perm={Perm.roleCreate}
-        label={t('org.role.create')}
-        onClick={() => setEditing({ mode: 'create' })}
-      />
-    </>
-  );
-
   return (
-    <ListPageCard testId={TestId.roleList} title={t(meta.title)}>
-      <DataTable<Role>
-        query={roles}
-        columns={columns}
-        rowKey="id"
-        paging={paging}
-        testId={TestId.roleTable}
-        toolbar={toolbar}
-      />
-      <RoleFormModal
-        open={editing !== undefined}
-        role={editing?.mode === 'edit' ? editing.role : undefined}
-        onClose={() => setEditing(undefined)}
-      />
-    </ListPageCard>
+    <ListPage<Role>
+      pageTestId={TestId.roleList}
+      title={t(meta.title)}
+      query={roles}
+      columns={columns}
+      rowKey="id"
+      paging={paging}
+      testId={TestId.roleTable}
+      toolbar={
+        <ListToolbar
+          search={{ placeholder: t('org.role.searchPlaceholder'), onSearch: set('keyword') }}
+          create={{ perm: Perm.roleCreate, label: t('org.role.create'), onClick: editing.create }}
+        />
+      }
+    >
+      <RoleFormModal open={editing.open} role={editing.record} onClose={editing.close} />
+    </ListPage>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, type ReactElement } from 'react';
-import { Form, Input, Modal, Select, Space } from 'antd';
+import { Form, Input, Select, Space } from 'antd';
 import {
   EMAIL_MAX_LENGTH,
   Limits,
@@ -7,15 +7,13 @@ import {
   validateOptionalEmail,
   validateOptionalMobile,
   validatePasswordConfirmation,
-  validateUserDescription,
 } from '@sunfleet/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors } from '../../lib/formErrors';
-import { showSuccessToast } from '../../lib/toast';
+import { FormModal } from '../../components/FormModal';
+import { useFormFill, useFormSave } from '../../components/useFormModal';
 import { TestId } from '../../testids';
 import { DEFAULT_AREA_CODE } from '../account/areaCodes';
-import { AreaCodeSelect } from '../account/fields';
+import { AreaCodeSelect, UserDescriptionField } from '../account/fields';
 import { fromRule, usernameRule } from '../account/formRules';
 import { useInfo } from '../auth/api';
 import { invalidateOrganisation, useRoleOptions, userApi, type User } from './api';
@@ -76,6 +74,16 @@ export function userBody(
   };
 }
 
+const userValues = (user: User): Partial<UserValues> => ({
+  username: user.username,
+  email: user.email ?? undefined,
+  areaCode: user.areaCode ?? DEFAULT_AREA_CODE,
+  mobile: user.mobile ?? undefined,
+  roleId: user.roleId,
+  companyId: user.companyId,
+  description: user.description ?? undefined,
+});
+
 export interface UserFormModalProps {
   open: boolean;
   user?: User;
@@ -101,23 +109,10 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps): Reac
       form.setFieldValue('roleId', undefined);
   }, [self, roles.data, roles.isPlaceholderData, form]);
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (user !== undefined) {
-      form.setFieldsValue({
-        username: user.username,
-        email: user.email ?? undefined,
-        areaCode: user.areaCode ?? DEFAULT_AREA_CODE,
-        mobile: user.mobile ?? undefined,
-        roleId: user.roleId,
-        companyId: user.companyId,
-        description: user.description ?? undefined,
-      });
-    }
-  }, [open, user, form]);
-
-  const save = useMutation({
+  useFormFill(form, open, user, userValues);
+  const save = useFormSave({
+    form,
+    fields: FIELDS,
     mutationFn: (values: UserValues) =>
       user === undefined
         ? userApi.create({
@@ -126,12 +121,8 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps): Reac
             ...userBody(values, false),
           })
         : userApi.update({ id: user.id, ...userBody(values, true) }),
-    onSuccess: async () => {
-      showSuccessToast(t('OperationSuccess'));
-      await invalidateOrganisation();
-      onClose();
-    },
-    onError: (error) => applyFieldErrors(form, error, FIELDS),
+    invalidate: invalidateOrganisation,
+    onClose,
   });
 
   const selectRequired = [{ required: true, message: t('rule.cannotBeBlank') }];
@@ -146,109 +137,89 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps): Reac
   );
 
   return (
-    <Modal
+    <FormModal<UserValues>
       open={open}
       title={editing ? t('org.user.edit') : t('org.user.create')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ 'data-testid': TestId.formSubmit }}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
+      testId={TestId.userForm}
+      initialValues={{ areaCode: DEFAULT_AREA_CODE }}
     >
-      <Form<UserValues>
-        form={form}
-        layout="vertical"
-        initialValues={{ areaCode: DEFAULT_AREA_CODE }}
-        onFinish={(values) => save.mutate(values)}
-        data-testid={TestId.userForm}
+      <Form.Item
+        name="username"
+        label={t('org.user.username')}
+        rules={editing ? [] : [usernameRule(t, 'UsernameInvalid')]}
+        required
       >
-        <Form.Item
-          name="username"
-          label={t('org.user.username')}
-          rules={editing ? [] : [usernameRule(t, 'UsernameInvalid')]}
-          required
-        >
-          <Input
-            autoComplete="off"
-            maxLength={Limits.usernameMax}
-            disabled={editing}
-            data-testid={TestId.userUsername}
-          />
-        </Form.Item>
-        {!editing && (
-          <>
-            <Form.Item
-              name="password"
-              label={t('org.user.password')}
-              rules={[fromRule(validateNewPassword, t)]}
-              extra={t('account.passwordHint', { min: Limits.passwordMin, max: Limits.passwordMax })}
-              required
-            >
-              <Input.Password
-                autoComplete="new-password"
-                maxLength={Limits.passwordMax}
-                data-testid={TestId.userPassword}
-              />
-            </Form.Item>
-            <Form.Item
-              name="confirmPassword"
-              label={t('account.confirmPassword')}
-              dependencies={['password']}
-              rules={[confirmRule]}
-              required
-            >
-              <Input.Password
-                autoComplete="new-password"
-                maxLength={Limits.passwordMax}
-                data-testid={TestId.userConfirmPassword}
-              />
-            </Form.Item>
-          </>
-        )}
-        <Form.Item
-          name="companyId"
-          label={t('org.user.company')}
-          rules={selectRequired}
-          extra={self ? t('CannotChangeOwnRoleOrCompany') : undefined}
-        >
-          <CompanyTreeSelect testId={TestId.userCompany} disabled={self} />
-        </Form.Item>
-        <Form.Item name="roleId" label={t('org.user.role')} rules={selectRequired}>
-          <Select<number>
-            disabled={self}
-            loading={roles.isFetching}
-            options={(roles.data ?? []).map((r) => ({ value: r.id, label: roleLabel(t, r) }))}
-            showSearch={{ optionFilterProp: 'label' }}
-            data-testid={TestId.userRole}
-          />
-        </Form.Item>
-        <Form.Item name="email" label={t('account.email')} rules={[fromRule(validateOptionalEmail, t)]}>
-          <Input type="email" autoComplete="off" maxLength={EMAIL_MAX_LENGTH} />
-        </Form.Item>
-        <Form.Item label={t('account.mobile')}>
-          <Space.Compact block>
-            <Form.Item name="areaCode" noStyle>
-              <AreaCodeSelect />
-            </Form.Item>
-            <Form.Item name="mobile" noStyle rules={[mobileRule]} dependencies={['areaCode']}>
-              <Input style={{ flex: 1 }} inputMode="numeric" autoComplete="off" maxLength={MOBILE_MAX} />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('org.user.description')}
-          rules={[fromRule(validateUserDescription, t)]}
-        >
-          <Input.TextArea
-            maxLength={Limits.userDescriptionMax}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 4 }}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input
+          autoComplete="off"
+          maxLength={Limits.usernameMax}
+          disabled={editing}
+          data-testid={TestId.userUsername}
+        />
+      </Form.Item>
+      {!editing && (
+        <>
+          <Form.Item
+            name="password"
+            label={t('org.user.password')}
+            rules={[fromRule(validateNewPassword, t)]}
+            extra={t('account.passwordHint', { min: Limits.passwordMin, max: Limits.passwordMax })}
+            required
+          >
+            <Input.Password
+              autoComplete="new-password"
+              maxLength={Limits.passwordMax}
+              data-testid={TestId.userPassword}
+            />
+          </Form.Item>
+          <Form.Item
+            name="confirmPassword"
+            label={t('account.confirmPassword')}
+            dependencies={['password']}
+            rules={[confirmRule]}
+            required
+          >
+            <Input.Password
+              autoComplete="new-password"
+              maxLength={Limits.passwordMax}
+              data-testid={TestId.userConfirmPassword}
+            />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item
+        name="companyId"
+        label={t('org.user.company')}
+        rules={selectRequired}
+        extra={self ? t('CannotChangeOwnRoleOrCompany') : undefined}
+      >
+        <CompanyTreeSelect testId={TestId.userCompany} disabled={self} />
+      </Form.Item>
+      <Form.Item name="roleId" label={t('org.user.role')} rules={selectRequired}>
+        <Select<number>
+          disabled={self}
+          loading={roles.isFetching}
+          options={(roles.data ?? []).map((r) => ({ value: r.id, label: roleLabel(t, r) }))}
+          showSearch={{ optionFilterProp: 'label' }}
+          data-testid={TestId.userRole}
+        />
+      </Form.Item>
+      <Form.Item name="email" label={t('account.email')} rules={[fromRule(validateOptionalEmail, t)]}>
+        <Input type="email" autoComplete="off" maxLength={EMAIL_MAX_LENGTH} />
+      </Form.Item>
+      <Form.Item label={t('account.mobile')}>
+        <Space.Compact block>
+          <Form.Item name="areaCode" noStyle>
+            <AreaCodeSelect />
+          </Form.Item>
+          <Form.Item name="mobile" noStyle rules={[mobileRule]} dependencies={['areaCode']}>
+            <Input style={{ flex: 1 }} inputMode="numeric" autoComplete="off" maxLength={MOBILE_MAX} />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+      <UserDescriptionField />
+    </FormModal>
   );
 }

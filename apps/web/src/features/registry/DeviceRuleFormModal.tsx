@@ -1,8 +1,6 @@
-import { useEffect, type ReactElement } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { Form, Input, Select } from 'antd';
 import {
-  DeviceTypes,
   RegistryLimits,
   SN_PREFIX_PATTERN,
   patternRegExp,
@@ -10,8 +8,8 @@ import {
   type DeviceType,
 } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors } from '../../lib/formErrors';
-import { showSuccessToast } from '../../lib/toast';
+import { FormModal } from '../../components/FormModal';
+import { useFormFill, useFormSave } from '../../components/useFormModal';
 import { TestId } from '../../testids';
 import { fromRule } from '../account/formRules';
 import {
@@ -22,7 +20,7 @@ import {
   type DeviceRule,
   type DeviceRuleBody,
 } from './api';
-import { DEVICE_TYPE_LABEL } from './labels';
+import { deviceTypeOptions } from './labels';
 
 export interface RuleValues {
   snPrefix: string;
@@ -50,6 +48,13 @@ export function modelLabel(model: DeviceModel): string {
     .join(' · ');
 }
 
+const ruleValues = (rule: DeviceRule): RuleValues => ({
+  snPrefix: rule.snPrefix,
+  deviceType: rule.deviceType,
+  modelId: rule.modelId,
+  remark: rule.remark ?? undefined,
+});
+
 export interface DeviceRuleFormModalProps {
   open: boolean;
   /** The rule being edited; absent to create one. */
@@ -67,92 +72,69 @@ export function DeviceRuleFormModal({ open, rule, onClose }: DeviceRuleFormModal
   const deviceType = Form.useWatch('deviceType', form);
   const models = useDeviceModels(deviceType, open);
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (rule !== undefined)
-      form.setFieldsValue({
-        snPrefix: rule.snPrefix,
-        deviceType: rule.deviceType,
-        modelId: rule.modelId,
-        remark: rule.remark ?? undefined,
-      });
-  }, [open, rule, form]);
-
-  const save = useMutation({
+  useFormFill(form, open, rule, ruleValues);
+  const save = useFormSave({
+    form,
+    fields: FIELDS,
     mutationFn: (values: RuleValues) =>
       rule === undefined
         ? deviceRuleApi.create(ruleBody(values, false))
         : deviceRuleApi.update(rule.id, ruleBody(values, true)),
-    onSuccess: async () => {
-      showSuccessToast(t('OperationSuccess'));
-      await invalidateRegistry();
-      onClose();
-    },
-    onError: (error) => applyFieldErrors(form, error, FIELDS),
+    invalidate: invalidateRegistry,
+    onClose,
   });
 
   return (
-    <Modal
+    <FormModal<RuleValues>
       open={open}
       title={rule === undefined ? t('registry.rule.create') : t('registry.rule.edit')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ 'data-testid': TestId.formSubmit }}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
+      testId={TestId.deviceRuleForm}
     >
-      <Form<RuleValues>
-        form={form}
-        layout="vertical"
-        onFinish={(values) => save.mutate(values)}
-        data-testid={TestId.deviceRuleForm}
+      <Form.Item
+        name="snPrefix"
+        label={t('registry.rule.snPrefix')}
+        extra={t('registry.rule.snPrefixHint')}
+        rules={[
+          fromRule(validateRequired, t),
+          { pattern: patternRegExp(SN_PREFIX_PATTERN), message: t('registry.error.snPrefixFormat') },
+        ]}
+        required
       >
-        <Form.Item
-          name="snPrefix"
-          label={t('registry.rule.snPrefix')}
-          extra={t('registry.rule.snPrefixHint')}
-          rules={[
-            fromRule(validateRequired, t),
-            { pattern: patternRegExp(SN_PREFIX_PATTERN), message: t('registry.error.snPrefixFormat') },
-          ]}
-          required
-        >
-          <Input maxLength={RegistryLimits.snPrefixMax} data-testid={TestId.deviceRulePrefix} />
-        </Form.Item>
-        <Form.Item name="deviceType" label={t('registry.rule.deviceType')}>
-          <Select<DeviceType>
-            allowClear
-            placeholder={t('registry.rule.allTypes')}
-            options={DeviceTypes.map((v) => ({ value: v, label: t(DEVICE_TYPE_LABEL[v]) }))}
-            onChange={() => form.setFieldValue('modelId', undefined)}
-            data-testid={TestId.deviceRuleDeviceType}
-          />
-        </Form.Item>
-        <Form.Item
-          name="modelId"
-          label={t('registry.rule.model')}
-          rules={[{ required: true, message: t('rule.cannotBeBlank') }]}
-        >
-          <Select<number>
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={models.isFetching}
-            notFoundContent={t('registry.rule.noModels')}
-            options={(models.data ?? []).map((m) => ({ value: m.id, label: modelLabel(m) }))}
-            data-testid={TestId.deviceRuleModel}
-          />
-        </Form.Item>
-        <Form.Item name="remark" label={t('registry.rule.remark')}>
-          <Input.TextArea
-            maxLength={RegistryLimits.remarkMax}
-            showCount
-            autoSize={{ minRows: 2, maxRows: 4 }}
-            data-testid={TestId.deviceRuleRemark}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input maxLength={RegistryLimits.snPrefixMax} data-testid={TestId.deviceRulePrefix} />
+      </Form.Item>
+      <Form.Item name="deviceType" label={t('registry.rule.deviceType')}>
+        <Select<DeviceType>
+          allowClear
+          placeholder={t('registry.rule.allTypes')}
+          options={deviceTypeOptions(t)}
+          onChange={() => form.setFieldValue('modelId', undefined)}
+          data-testid={TestId.deviceRuleDeviceType}
+        />
+      </Form.Item>
+      <Form.Item
+        name="modelId"
+        label={t('registry.rule.model')}
+        rules={[{ required: true, message: t('rule.cannotBeBlank') }]}
+      >
+        <Select<number>
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={models.isFetching}
+          notFoundContent={t('registry.rule.noModels')}
+          options={(models.data ?? []).map((m) => ({ value: m.id, label: modelLabel(m) }))}
+          data-testid={TestId.deviceRuleModel}
+        />
+      </Form.Item>
+      <Form.Item name="remark" label={t('registry.rule.remark')}>
+        <Input.TextArea
+          maxLength={RegistryLimits.remarkMax}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 4 }}
+          data-testid={TestId.deviceRuleRemark}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

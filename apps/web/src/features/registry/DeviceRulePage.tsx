@@ -1,37 +1,26 @@
-import { useState, type ReactElement } from 'react';
-import { Button, Input, Select, Space, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { DeviceTypes, Perm, RegistryLimits, type DeviceType } from '@sunfleet/contracts';
+import type { ReactElement } from 'react';
+import type { TableColumnsType } from 'antd';
+import { Perm, RegistryLimits, type DeviceType } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/router/pages';
-import { ConfirmButton } from '../../components/ConfirmButton';
-import { DataTable } from '../../components/DataTable';
-import { CreateButton, ListPageCard } from '../../components/ListPage';
-import { Permitted } from '../../components/Permitted';
-import { usePaging } from '../../lib/paging';
-import { showSuccessToast } from '../../lib/toast';
+import { ListPage, ListToolbar } from '../../components/ListPage';
+import { EditDeleteActions, actionsColumn, useRemove } from '../../components/RowActions';
+import { useEditTarget } from '../../components/useFormModal';
+import { useListFilters } from '../../lib/paging';
 import { TestId } from '../../testids';
 import { orNotSet } from '../organisation/labels';
-import { deviceRuleApi, invalidateRegistry, useDeviceRules, type DeviceRule } from './api';
+import { deviceRuleApi, invalidateRegistry, useDeviceRules, type DeviceRule, type RuleFilters } from './api';
 import { DeviceRuleFormModal } from './DeviceRuleFormModal';
+import { DeviceTypeFilter } from './DeviceTypeFilter';
 import { DEVICE_TYPE_LABEL } from './labels';
-
-type Editing = { mode: 'create' } | { mode: 'edit'; rule: DeviceRule } | undefined;
 
 /** Device rules: which device model a serial number belongs to, by its prefix. */
 export function DeviceRulePage({ meta }: PageProps): ReactElement {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const [keyword, setKeyword] = useState('');
-  const [deviceType, setDeviceType] = useState<DeviceType | undefined>();
-  const [editing, setEditing] = useState<Editing>();
-  const rules = useDeviceRules({ keyword, deviceType }, paging.page);
-
-  const remove = async (rule: DeviceRule): Promise<void> => {
-    await deviceRuleApi.remove(rule.id);
-    showSuccessToast(t('OperationSuccess'));
-    await invalidateRegistry();
-  };
+  const { paging, filters, set } = useListFilters<RuleFilters>({ keyword: '' });
+  const editing = useEditTarget<DeviceRule>();
+  const rules = useDeviceRules(filters, paging.page);
+  const remove = useRemove((rule: DeviceRule) => deviceRuleApi.remove(rule.id), invalidateRegistry);
 
   const columns: TableColumnsType<DeviceRule> = [
     {
@@ -46,83 +35,42 @@ export function DeviceRulePage({ meta }: PageProps): ReactElement {
       render: (v: DeviceType) => t(DEVICE_TYPE_LABEL[v]),
     },
     { title: t('registry.rule.remark'), dataIndex: 'remark', render: (v: string | null) => orNotSet(t, v) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, r) => (
-        <Permitted codes={[Perm.deviceRuleUpdate]}>
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setEditing({ mode: 'edit', rule: r })}
-              data-testid={TestId.deviceRuleEdit}
-            >
-              {t('common.edit')}
-            </Button>
-            <ConfirmButton
-              icon={<DeleteOutlined />}
-              onConfirm={() => remove(r)}
-              testId={TestId.deviceRuleDelete}
-            >
-              {t('common.delete')}
-            </ConfirmButton>
-          </Space>
-        </Permitted>
-      ),
-    },
+    actionsColumn<DeviceRule>(t, (r) => (
+      <EditDeleteActions
+        perm={Perm.deviceRuleUpdate}
+        edit={{ onClick: () => editing.edit(r), testId: TestId.deviceRuleEdit }}
+        remove={{ onConfirm: () => remove(r), testId: TestId.deviceRuleDelete }}
+      />
+    )),
   ];
 
-  const toolbar = (
-    <>
-      <Input.Search
-        allowClear
-        maxLength={RegistryLimits.keywordMax}
-        placeholder={t('registry.rule.searchPlaceholder')}
-        onSearch={(value) => {
-          setKeyword(value);
-          paging.reset();
-        }}
-        style={{ width: 260 }}
-        data-testid={TestId.listKeyword}
-      />
-      <Select<DeviceType>
-        allowClear
-        placeholder={t('registry.rule.deviceType')}
-        value={deviceType}
-        onChange={(value) => {
-          setDeviceType(value);
-          paging.reset();
-        }}
-        options={DeviceTypes.map((v) => ({ value: v, label: t(DEVICE_TYPE_LABEL[v]) }))}
-        style={{ width: 180 }}
-      />
-      <div className="list-toolbar-spacer" />
-      <CreateButton
-        perm={Perm.deviceRuleUpdate}
-        label={t('registry.rule.create')}
-        onClick={() => setEditing({ mode: 'create' })}
-      />
-    </>
-  );
-
   return (
-    <ListPageCard testId={TestId.deviceRulePage} title={t(meta.title)}>
-      <DataTable<DeviceRule>
-        query={rules}
-        columns={columns}
-        rowKey="id"
-        paging={paging}
-        testId={TestId.deviceRuleTable}
-        toolbar={toolbar}
-      />
-      <DeviceRuleFormModal
-        open={editing !== undefined}
-        rule={editing?.mode === 'edit' ? editing.rule : undefined}
-        onClose={() => setEditing(undefined)}
-      />
-    </ListPageCard>
+    <ListPage<DeviceRule>
+      pageTestId={TestId.deviceRulePage}
+      title={t(meta.title)}
+      query={rules}
+      columns={columns}
+      rowKey="id"
+      paging={paging}
+      testId={TestId.deviceRuleTable}
+      toolbar={
+        <ListToolbar
+          search={{
+            placeholder: t('registry.rule.searchPlaceholder'),
+            maxLength: RegistryLimits.keywordMax,
+            onSearch: set('keyword'),
+          }}
+          create={{ perm: Perm.deviceRuleUpdate, label: t('registry.rule.create'), onClick: editing.create }}
+        >
+          <DeviceTypeFilter
+            placeholder={t('registry.rule.deviceType')}
+            value={filters.deviceType}
+            onChange={set('deviceType')}
+          />
+        </ListToolbar>
+      }
+    >
+      <DeviceRuleFormModal open={editing.open} rule={editing.record} onClose={editing.close} />
+    </ListPage>
   );
 }

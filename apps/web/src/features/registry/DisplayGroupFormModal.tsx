@@ -1,6 +1,5 @@
-import { useEffect, type ReactElement } from 'react';
-import { Form, Input, InputNumber, Modal } from 'antd';
-import { useMutation } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { Form, Input, InputNumber } from 'antd';
 import {
   DISPLAY_GROUP_KEY_PATTERN,
   RegistryLimits,
@@ -8,8 +7,8 @@ import {
   validateRequired,
 } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
-import { applyFieldErrors } from '../../lib/formErrors';
-import { showSuccessToast } from '../../lib/toast';
+import { FormModal } from '../../components/FormModal';
+import { useFormFill, useFormSave } from '../../components/useFormModal';
 import { TestId } from '../../testids';
 import { fromRule } from '../account/formRules';
 import { displayGroupApi, invalidateRegistry, type DisplayGroup } from './api';
@@ -22,6 +21,12 @@ interface GroupValues {
 }
 
 const FIELDS = ['key', 'nameKey', 'sort'] as const;
+
+const groupValues = (group: DisplayGroup): GroupValues => ({
+  key: group.key,
+  nameKey: group.nameKey,
+  sort: group.sort,
+});
 
 export interface DisplayGroupFormModalProps {
   open: boolean;
@@ -36,96 +41,78 @@ export function DisplayGroupFormModal({ open, group, onClose }: DisplayGroupForm
   const [form] = Form.useForm<GroupValues>();
   const nameKey = Form.useWatch('nameKey', form);
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (group !== undefined)
-      form.setFieldsValue({ key: group.key, nameKey: group.nameKey, sort: group.sort });
-  }, [open, group, form]);
-
-  const save = useMutation({
+  useFormFill(form, open, group, groupValues);
+  const save = useFormSave({
+    form,
+    fields: FIELDS,
     mutationFn: (values: GroupValues) => {
       const body = { nameKey: values.nameKey.trim(), sort: values.sort };
       return group === undefined
         ? displayGroupApi.create({ key: values.key.trim(), ...body })
         : displayGroupApi.update(group.key, body);
     },
-    onSuccess: async () => {
-      showSuccessToast(t('OperationSuccess'));
-      await invalidateRegistry();
-      onClose();
-    },
-    onError: (error) => applyFieldErrors(form, error, FIELDS),
+    invalidate: invalidateRegistry,
+    onClose,
   });
 
   const preview = typeof nameKey === 'string' && nameKey.trim() !== '' ? nameOf(t, nameKey.trim()) : '';
 
   return (
-    <Modal
+    <FormModal<GroupValues>
       open={open}
       title={group === undefined ? t('registry.group.create') : t('registry.group.edit')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ 'data-testid': TestId.formSubmit }}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
+      testId={TestId.displayGroupForm}
+      initialValues={{ sort: 0 }}
     >
-      <Form<GroupValues>
-        form={form}
-        layout="vertical"
-        initialValues={{ sort: 0 }}
-        onFinish={(values) => save.mutate(values)}
-        data-testid={TestId.displayGroupForm}
+      <Form.Item
+        name="key"
+        label={t('registry.group.key')}
+        extra={t('registry.group.keyHint')}
+        rules={[
+          fromRule(validateRequired, t),
+          {
+            pattern: patternRegExp(DISPLAY_GROUP_KEY_PATTERN),
+            message: t('registry.error.groupKeyFormat'),
+          },
+        ]}
+        required
       >
-        <Form.Item
-          name="key"
-          label={t('registry.group.key')}
-          extra={t('registry.group.keyHint')}
-          rules={[
-            fromRule(validateRequired, t),
-            {
-              pattern: patternRegExp(DISPLAY_GROUP_KEY_PATTERN),
-              message: t('registry.error.groupKeyFormat'),
-            },
-          ]}
-          required
-        >
-          <Input
-            maxLength={RegistryLimits.groupKeyMax}
-            disabled={group !== undefined}
-            data-testid={TestId.displayGroupKey}
-          />
-        </Form.Item>
-        <Form.Item
-          name="nameKey"
-          label={t('registry.group.nameKey')}
-          extra={
-            preview !== '' && preview !== nameKey?.trim()
-              ? t('registry.group.namePreview', { name: preview })
-              : t('registry.group.nameKeyHint')
-          }
-          rules={[fromRule(validateRequired, t)]}
-          required
-        >
-          <Input maxLength={RegistryLimits.nameKeyMax} data-testid={TestId.displayGroupNameKey} />
-        </Form.Item>
-        <Form.Item
-          name="sort"
-          label={t('registry.group.sort')}
-          extra={t('registry.group.sortHint')}
-          rules={[{ required: true, message: t('rule.cannotBeBlank') }]}
-        >
-          <InputNumber<number>
-            min={0}
-            max={RegistryLimits.sortMax}
-            precision={0}
-            style={{ width: '100%' }}
-            data-testid={TestId.displayGroupSort}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input
+          maxLength={RegistryLimits.groupKeyMax}
+          disabled={group !== undefined}
+          data-testid={TestId.displayGroupKey}
+        />
+      </Form.Item>
+      <Form.Item
+        name="nameKey"
+        label={t('registry.group.nameKey')}
+        extra={
+          preview !== '' && preview !== nameKey?.trim()
+            ? t('registry.group.namePreview', { name: preview })
+            : t('registry.group.nameKeyHint')
+        }
+        rules={[fromRule(validateRequired, t)]}
+        required
+      >
+        <Input maxLength={RegistryLimits.nameKeyMax} data-testid={TestId.displayGroupNameKey} />
+      </Form.Item>
+      <Form.Item
+        name="sort"
+        label={t('registry.group.sort')}
+        extra={t('registry.group.sortHint')}
+        rules={[{ required: true, message: t('rule.cannotBeBlank') }]}
+      >
+        <InputNumber<number>
+          min={0}
+          max={RegistryLimits.sortMax}
+          precision={0}
+          style={{ width: '100%' }}
+          data-testid={TestId.displayGroupSort}
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,21 +1,16 @@
 import { useCallback, useState, type ReactElement } from 'react';
-import { Button, Input, Space, Tooltip, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { TableColumnsType } from 'antd';
 import { Perm, RegistryLimits } from '@sunfleet/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/router/pages';
-import { ConfirmButton } from '../../components/ConfirmButton';
-import { DataTable } from '../../components/DataTable';
-import { CreateButton, ListPageCard } from '../../components/ListPage';
-import { Permitted } from '../../components/Permitted';
-import { showSuccessToast } from '../../lib/toast';
+import { ListPage, ListToolbar } from '../../components/ListPage';
+import { EditDeleteActions, actionsColumn, useRemove } from '../../components/RowActions';
+import { useEditTarget } from '../../components/useFormModal';
 import { TestId } from '../../testids';
 import { displayGroupApi, invalidateRegistry, useDisplayGroups, type DisplayGroup } from './api';
 import { DisplayGroupFormModal } from './DisplayGroupFormModal';
 import { nameOf } from './labels';
-
-type Editing = { mode: 'create' } | { mode: 'edit'; group: DisplayGroup } | undefined;
 
 /** Groups whose key, name key or translated name contains the keyword (case-insensitive). */
 export function matchGroups(t: TFunction, groups: DisplayGroup[], keyword: string): DisplayGroup[] {
@@ -33,15 +28,11 @@ export function matchGroups(t: TFunction, groups: DisplayGroup[], keyword: strin
 export function DisplayGroupPage({ meta }: PageProps): ReactElement {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
-  const [editing, setEditing] = useState<Editing>();
+  const editing = useEditTarget<DisplayGroup>();
   const select = useCallback((groups: DisplayGroup[]) => matchGroups(t, groups, keyword), [t, keyword]);
   const groups = useDisplayGroups(true, select);
 
-  const remove = async (group: DisplayGroup): Promise<void> => {
-    await displayGroupApi.remove(group.key);
-    showSuccessToast(t('OperationSuccess'));
-    await invalidateRegistry();
-  };
+  const remove = useRemove((group: DisplayGroup) => displayGroupApi.remove(group.key), invalidateRegistry);
 
   const columns: TableColumnsType<DisplayGroup> = [
     {
@@ -53,73 +44,44 @@ export function DisplayGroupPage({ meta }: PageProps): ReactElement {
     { title: t('registry.group.nameKey'), dataIndex: 'nameKey' },
     { title: t('registry.group.sort'), dataIndex: 'sort' },
     { title: t('registry.group.registerCount'), dataIndex: 'registerCount' },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, g) => (
-        <Permitted codes={[Perm.displayGroupUpdate]}>
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setEditing({ mode: 'edit', group: g })}
-              data-testid={TestId.displayGroupEdit}
-            >
-              {t('common.edit')}
-            </Button>
-            <Tooltip title={g.registerCount > 0 ? t('registry.group.inUse') : undefined}>
-              <span>
-                <ConfirmButton
-                  icon={<DeleteOutlined />}
-                  disabled={g.registerCount > 0}
-                  onConfirm={() => remove(g)}
-                  testId={TestId.displayGroupDelete}
-                >
-                  {t('common.delete')}
-                </ConfirmButton>
-              </span>
-            </Tooltip>
-          </Space>
-        </Permitted>
-      ),
-    },
+    actionsColumn<DisplayGroup>(t, (g) => (
+      <EditDeleteActions
+        perm={Perm.displayGroupUpdate}
+        edit={{ onClick: () => editing.edit(g), testId: TestId.displayGroupEdit }}
+        remove={{
+          onConfirm: () => remove(g),
+          testId: TestId.displayGroupDelete,
+          disabled: g.registerCount > 0,
+          reason: t('registry.group.inUse'),
+        }}
+      />
+    )),
   ];
 
-  const toolbar = (
-    <>
-      <Input.Search
-        allowClear
-        maxLength={RegistryLimits.keywordMax}
-        placeholder={t('registry.group.searchPlaceholder')}
-        onSearch={setKeyword}
-        style={{ width: 260 }}
-        data-testid={TestId.listKeyword}
-      />
-      <div className="list-toolbar-spacer" />
-      <CreateButton
-        perm={Perm.displayGroupUpdate}
-        label={t('registry.group.create')}
-        onClick={() => setEditing({ mode: 'create' })}
-      />
-    </>
-  );
-
   return (
-    <ListPageCard testId={TestId.displayGroupPage} title={t(meta.title)}>
-      <DataTable<DisplayGroup>
-        query={groups}
-        columns={columns}
-        rowKey="key"
-        testId={TestId.displayGroupTable}
-        toolbar={toolbar}
-      />
-      <DisplayGroupFormModal
-        open={editing !== undefined}
-        group={editing?.mode === 'edit' ? editing.group : undefined}
-        onClose={() => setEditing(undefined)}
-      />
-    </ListPageCard>
+    <ListPage<DisplayGroup>
+      pageTestId={TestId.displayGroupPage}
+      title={t(meta.title)}
+      query={groups}
+      columns={columns}
+      rowKey="key"
+      testId={TestId.displayGroupTable}
+      toolbar={
+        <ListToolbar
+          search={{
+            placeholder: t('registry.group.searchPlaceholder'),
+            maxLength: RegistryLimits.keywordMax,
+            onSearch: setKeyword,
+          }}
+          create={{
+            perm: Perm.displayGroupUpdate,
+            label: t('registry.group.create'),
+            onClick: editing.create,
+          }}
+        />
+      }
+    >
+      <DisplayGroupFormModal open={editing.open} group={editing.record} onClose={editing.close} />
+    </ListPage>
   );
 }

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type ReactElement } from 'react';
-import { Alert, Button, Drawer, Form, Input, Result, Select, Space, Spin, Tag } from 'antd';
+import { Alert, Button, Drawer, Form, Input, Select, Space, Spin, Tag } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import {
   DEFINITION_CODE_PATTERN,
-  DeviceTypes,
   Perm,
   RegistryLimits as Limits,
   patternRegExp,
@@ -12,6 +11,7 @@ import {
   type DeviceType,
 } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/LoadFailed';
 import { usePermitted } from '../../components/Permitted';
 import { applyFieldErrors } from '../../lib/formErrors';
 import { ApiError } from '../../lib/request';
@@ -26,7 +26,7 @@ import {
   type ProtocolBody,
   type ProtocolDetail,
 } from './api';
-import { DEVICE_TYPE_LABEL } from './labels';
+import { deviceTypeOptions } from './labels';
 import { RegisterTable } from './RegisterTable';
 import {
   checkRegisters,
@@ -201,15 +201,7 @@ export function ProtocolEditor({ target, shown, onCopy, onClose }: ProtocolEdito
     >
       <div data-testid={TestId.protocolEditor} data-readonly={loading ? undefined : String(readOnly)}>
         {loading && source.isError ? (
-          <Result
-            status="warning"
-            title={t('registry.protocol.loadFailed')}
-            extra={
-              <Button onClick={() => void source.refetch()} loading={source.isFetching}>
-                {t('list.retry')}
-              </Button>
-            }
-          />
+          <LoadFailed title={t('registry.protocol.loadFailed')} query={source} />
         ) : loading ? (
           <Spin />
         ) : (
@@ -256,10 +248,7 @@ export function ProtocolEditor({ target, shown, onCopy, onClose }: ProtocolEdito
                 <Input maxLength={Limits.nameMax} style={{ width: 280 }} data-testid={TestId.protocolName} />
               </Form.Item>
               <Form.Item name="deviceType" label={t('registry.protocol.deviceType')}>
-                <Select<DeviceType>
-                  style={{ width: 180 }}
-                  options={DeviceTypes.map((v) => ({ value: v, label: t(DEVICE_TYPE_LABEL[v]) }))}
-                />
+                <Select<DeviceType> style={{ width: 180 }} options={deviceTypeOptions(t)} />
               </Form.Item>
               {(detail?.sunspecModels.length ?? 0) > 0 && (
                 <Form.Item label={t('registry.protocol.sunspecModels')}>

@@ -143,6 +143,22 @@ export function ColumnCell({
   );
 }
 
+/** Column titles of the register map, by field (translation keys). */
+export const REGISTER_TITLE: Record<RegisterField, string> = {
+  key: 'registry.register.key',
+  nameKey: 'registry.register.name',
+  address: 'registry.register.address',
+  count: 'registry.register.count',
+  dataType: 'registry.register.dataType',
+  scale: 'registry.register.scale',
+  unit: 'registry.register.unit',
+  group: 'registry.register.group',
+  writable: 'registry.register.writable',
+  min: 'registry.register.min',
+  max: 'registry.register.max',
+  column: 'registry.register.column',
+};
+
 const orDash = (v: number | string | null): string => (v === null || v === '' ? '—' : String(v));
 
 /** Columns of the read-only register map: plain text, names and groups translated. */
@@ -154,22 +170,23 @@ export function readOnlyColumns(
     const group = groups.find((g) => g.key === key);
     return group === undefined ? key : nameOf(t, group.nameKey);
   };
+  const show = <K extends RegisterField>(field: K, render?: (value: RegisterDraft[K]) => ReactNode) => ({
+    title: t(REGISTER_TITLE[field]),
+    dataIndex: field,
+    render,
+  });
   return [
-    { title: t('registry.register.key'), dataIndex: 'key' },
-    { title: t('registry.register.name'), key: 'name', render: (_, r) => nameOf(t, r.nameKey) },
-    { title: t('registry.register.address'), dataIndex: 'address' },
-    { title: t('registry.register.count'), dataIndex: 'count' },
-    { title: t('registry.register.dataType'), dataIndex: 'dataType' },
-    { title: t('registry.register.scale'), dataIndex: 'scale' },
-    { title: t('registry.register.unit'), dataIndex: 'unit', render: orDash },
-    { title: t('registry.register.group'), dataIndex: 'group', render: groupName },
-    {
-      title: t('registry.register.writable'),
-      dataIndex: 'writable',
-      render: (v: boolean) => (v ? <Tag color="blue">{t('registry.register.writableYes')}</Tag> : null),
-    },
-    { title: t('registry.register.min'), dataIndex: 'min', render: orDash },
-    { title: t('registry.register.max'), dataIndex: 'max', render: orDash },
-    { title: t('registry.register.column'), dataIndex: 'column', render: orDash },
+    show('key'),
+    { title: t(REGISTER_TITLE.nameKey), key: 'name', render: (_, r) => nameOf(t, r.nameKey) },
+    show('address'),
+    show('count'),
+    show('dataType'),
+    show('scale'),
+    show('unit', orDash),
+    show('group', groupName),
+    show('writable', (v) => (v ? <Tag color="blue">{t('registry.register.writableYes')}</Tag> : null)),
+    show('min', orDash),
+    show('max', orDash),
+    show('column', orDash),
   ];
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Checkbox, Select, Table, Typography, theme, type TableColumnsType } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { RegisterDataTypes, type RegisterDataType } from '@sunfleet/contracts';
@@ -6,13 +6,21 @@ import { useTranslation } from 'react-i18next';
 import { TestId } from '../../testids';
 import type { DisplayGroup } from './api';
 import { nameOf } from './labels';
-import { CellFrame, ColumnCell, NumberCell, TextCell, readOnlyColumns } from './RegisterCells';
+import {
+  CellFrame,
+  ColumnCell,
+  NumberCell,
+  REGISTER_TITLE,
+  TextCell,
+  readOnlyColumns,
+} from './RegisterCells';
 import {
   RegisterLimits,
   emptyDraft,
   withDataType,
   type RegisterCheck,
   type RegisterDraft,
+  type RegisterField,
   type RowIssues,
 } from './registerValidation';
 
@@ -42,184 +50,87 @@ export function RegisterTable({ rows, check, groups, readOnly, onChange }: Regis
     input?.focus();
     setAdded(undefined);
   }, [added]);
-  const patch = (rowId: string, changes: Partial<RegisterDraft>): void =>
-    onChange(rows.map((r) => (r.rowId === rowId ? { ...r, ...changes } : r)));
   const replace = (row: RegisterDraft): void => onChange(rows.map((r) => (r.rowId === row.rowId ? row : r)));
+  const set = <K extends RegisterField>(r: RegisterDraft, field: K, value: RegisterDraft[K]): void =>
+    replace({ ...r, [field]: value });
   const issues = (row: RegisterDraft): RowIssues => check.rows.get(row.rowId) ?? {};
+  // The props every field cell shares: its field, value and problem, and the edit back into the row.
+  const bind = <K extends RegisterField>(r: RegisterDraft, field: K) => ({
+    field,
+    value: r[field],
+    issue: issues(r)[field],
+    onChange: (value: RegisterDraft[K]) => set(r, field, value),
+  });
+  const column = (
+    field: RegisterField,
+    render: (r: RegisterDraft) => ReactNode,
+  ): TableColumnsType<RegisterDraft>[number] => ({
+    title: t(REGISTER_TITLE[field]),
+    key: field,
+    render: (_: unknown, r: RegisterDraft) => render(r),
+  });
   const groupOptions = groups.map((g) => ({ value: g.key, label: `${nameOf(t, g.nameKey)} (${g.key})` }));
-  const readColumns = readOnlyColumns(t, groups);
 
   const editColumns: TableColumnsType<RegisterDraft> = [
-    {
-      title: t('registry.register.key'),
-      key: 'key',
-      render: (_, r) => (
+    column('key', (r) => <TextCell {...bind(r, 'key')} maxLength={RegisterLimits.keyMax} width={130} />),
+    column('nameKey', (r) => (
+      <>
         <TextCell
-          field="key"
-          value={r.key}
-          issue={issues(r).key}
-          maxLength={RegisterLimits.keyMax}
-          width={130}
-          onChange={(key) => patch(r.rowId, { key })}
+          {...bind(r, 'nameKey')}
+          maxLength={RegisterLimits.nameKeyMax}
+          width={170}
+          placeholder={t('registry.register.nameKeyPlaceholder')}
         />
-      ),
-    },
-    {
-      title: t('registry.register.name'),
-      key: 'nameKey',
-      render: (_, r) => (
-        <>
-          <TextCell
-            field="nameKey"
-            value={r.nameKey}
-            issue={issues(r).nameKey}
-            maxLength={RegisterLimits.nameKeyMax}
-            width={170}
-            placeholder={t('registry.register.nameKeyPlaceholder')}
-            onChange={(nameKey) => patch(r.rowId, { nameKey })}
-          />
-          {r.nameKey !== '' && nameOf(t, r.nameKey) !== r.nameKey && (
-            <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-              {nameOf(t, r.nameKey)}
-            </Typography.Text>
-          )}
-        </>
-      ),
-    },
-    {
-      title: t('registry.register.address'),
-      key: 'address',
-      render: (_, r) => (
-        <NumberCell
-          field="address"
-          value={r.address}
-          issue={issues(r).address}
-          min={0}
-          max={RegisterLimits.addressMax}
-          onChange={(address) => patch(r.rowId, { address })}
+        {r.nameKey !== '' && nameOf(t, r.nameKey) !== r.nameKey && (
+          <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+            {nameOf(t, r.nameKey)}
+          </Typography.Text>
+        )}
+      </>
+    )),
+    column('address', (r) => <NumberCell {...bind(r, 'address')} min={0} max={RegisterLimits.addressMax} />),
+    column('count', (r) => (
+      <NumberCell {...bind(r, 'count')} min={1} max={RegisterLimits.countMax} width={72} />
+    )),
+    column('dataType', (r) => (
+      <CellFrame field="dataType" issue={issues(r).dataType}>
+        <Select<RegisterDataType>
+          size="small"
+          value={r.dataType}
+          options={RegisterDataTypes.map((v) => ({ value: v, label: v }))}
+          style={{ width: 100 }}
+          onChange={(v) => replace(withDataType(r, v))}
         />
-      ),
-    },
-    {
-      title: t('registry.register.count'),
-      key: 'count',
-      render: (_, r) => (
-        <NumberCell
-          field="count"
-          value={r.count}
-          issue={issues(r).count}
-          min={1}
-          max={RegisterLimits.countMax}
-          width={72}
-          onChange={(count) => patch(r.rowId, { count })}
+      </CellFrame>
+    )),
+    column('scale', (r) => (
+      <NumberCell
+        {...bind(r, 'scale')}
+        min={RegisterLimits.scaleMin}
+        max={RegisterLimits.scaleMax}
+        width={64}
+      />
+    )),
+    column('unit', (r) => <TextCell {...bind(r, 'unit')} maxLength={RegisterLimits.unitMax} width={72} />),
+    column('group', (r) => (
+      <CellFrame field="group" issue={issues(r).group}>
+        <Select<string>
+          size="small"
+          value={r.group === '' ? undefined : r.group}
+          options={groupOptions}
+          status={issues(r).group === undefined ? undefined : 'error'}
+          popupMatchSelectWidth={false}
+          style={{ width: 150 }}
+          onChange={(group) => set(r, 'group', group)}
         />
-      ),
-    },
-    {
-      title: t('registry.register.dataType'),
-      key: 'dataType',
-      render: (_, r) => (
-        <CellFrame field="dataType" issue={issues(r).dataType}>
-          <Select<RegisterDataType>
-            size="small"
-            value={r.dataType}
-            options={RegisterDataTypes.map((v) => ({ value: v, label: v }))}
-            style={{ width: 100 }}
-            onChange={(v) => replace(withDataType(r, v))}
-          />
-        </CellFrame>
-      ),
-    },
-    {
-      title: t('registry.register.scale'),
-      key: 'scale',
-      render: (_, r) => (
-        <NumberCell
-          field="scale"
-          value={r.scale}
-          issue={issues(r).scale}
-          min={RegisterLimits.scaleMin}
-          max={RegisterLimits.scaleMax}
-          width={64}
-          onChange={(scale) => patch(r.rowId, { scale })}
-        />
-      ),
-    },
-    {
-      title: t('registry.register.unit'),
-      key: 'unit',
-      render: (_, r) => (
-        <TextCell
-          field="unit"
-          value={r.unit}
-          issue={issues(r).unit}
-          maxLength={RegisterLimits.unitMax}
-          width={72}
-          onChange={(unit) => patch(r.rowId, { unit })}
-        />
-      ),
-    },
-    {
-      title: t('registry.register.group'),
-      key: 'group',
-      render: (_, r) => (
-        <CellFrame field="group" issue={issues(r).group}>
-          <Select<string>
-            size="small"
-            value={r.group === '' ? undefined : r.group}
-            options={groupOptions}
-            status={issues(r).group === undefined ? undefined : 'error'}
-            popupMatchSelectWidth={false}
-            style={{ width: 150 }}
-            onChange={(group) => patch(r.rowId, { group })}
-          />
-        </CellFrame>
-      ),
-    },
-    {
-      title: t('registry.register.writable'),
-      key: 'writable',
-      render: (_, r) => (
-        <Checkbox checked={r.writable} onChange={(e) => patch(r.rowId, { writable: e.target.checked })} />
-      ),
-    },
-    {
-      title: t('registry.register.min'),
-      key: 'min',
-      render: (_, r) => (
-        <NumberCell
-          field="min"
-          value={r.min}
-          issue={issues(r).min}
-          integer={false}
-          onChange={(min) => patch(r.rowId, { min })}
-        />
-      ),
-    },
-    {
-      title: t('registry.register.max'),
-      key: 'max',
-      render: (_, r) => (
-        <NumberCell
-          field="max"
-          value={r.max}
-          issue={issues(r).max}
-          integer={false}
-          onChange={(max) => patch(r.rowId, { max })}
-        />
-      ),
-    },
-    {
-      title: t('registry.register.column'),
-      key: 'column',
-      render: (_, r) => (
-        <ColumnCell
-          value={r.column}
-          issue={issues(r).column}
-          onChange={(column) => patch(r.rowId, { column })}
-        />
-      ),
-    },
+      </CellFrame>
+    )),
+    column('writable', (r) => (
+      <Checkbox checked={r.writable} onChange={(e) => set(r, 'writable', e.target.checked)} />
+    )),
+    column('min', (r) => <NumberCell {...bind(r, 'min')} integer={false} />),
+    column('max', (r) => <NumberCell {...bind(r, 'max')} integer={false} />),
+    column('column', (r) => <ColumnCell {...bind(r, 'column')} />),
     {
       title: t('common.actions'),
       key: 'actions',
@@ -244,7 +155,7 @@ export function RegisterTable({ rows, check, groups, readOnly, onChange }: Regis
       <Table<RegisterDraft>
         size="small"
         rowKey="rowId"
-        columns={readOnly ? readColumns : editColumns}
+        columns={readOnly ? readOnlyColumns(t, groups) : editColumns}
         dataSource={rows}
         pagination={false}
         scroll={{ x: 'max-content', y: 'calc(100vh - 320px)' }}

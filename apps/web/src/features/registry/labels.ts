@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { DeviceType } from '@sunfleet/contracts';
+import { DeviceTypes, type DeviceType } from '@sunfleet/contracts';
 import { i18n } from '../../lib/i18n';
 import type { Issue } from './registerValidation';
 
@@ -11,6 +11,11 @@ export const DEVICE_TYPE_LABEL: Record<DeviceType, string> = {
   BATTERY: 'registry.deviceType.battery',
   WEATHER_STATION: 'registry.deviceType.weatherStation',
 };
+
+/** The device types as select options, translated. */
+export function deviceTypeOptions(t: TFunction): { value: DeviceType; label: string }[] {
+  return DeviceTypes.map((v) => ({ value: v, label: t(DEVICE_TYPE_LABEL[v]) }));
+}
 
 /**
  * A name stored as a translation key (register and display-group names). Built-in definitions carry

@@ -1,9 +1,10 @@
 import { useEffect, type ReactElement } from 'react';
-import { Form, Input, Modal, Space } from 'antd';
+import { Form, Input, Space } from 'antd';
 import { LockOutlined, MailOutlined, MobileOutlined } from '@ant-design/icons';
 import { EMAIL_MAX_LENGTH, Limits } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../components/FormModal';
 import { applyFieldErrors } from '../../lib/formErrors';
 import { showSuccessToast } from '../../lib/toast';
 import { TestId } from '../../testids';
@@ -66,65 +67,50 @@ export function ChangeContactModal({
   });
 
   return (
-    <Modal
+    <FormModal<ContactValues>
       open={open}
       title={kind === 'email' ? t('security.changeEmail') : t('security.changeMobile')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ 'data-testid': TestId.formSubmit }}
-      destroyOnHidden
+      form={form}
+      save={save}
+      onClose={onClose}
+      testId={TestId.changeContactForm}
+      initialValues={{ areaCode: DEFAULT_AREA_CODE }}
     >
-      <Form<ContactValues>
-        form={form}
-        layout="vertical"
-        initialValues={{ areaCode: DEFAULT_AREA_CODE }}
-        onFinish={(values) => save.mutate(values)}
-        data-testid={TestId.changeContactForm}
-      >
-        <Form.Item
-          name="currentPassword"
-          label={t('security.currentPassword')}
-          rules={rules.required}
-          required
-        >
-          <Input.Password
-            prefix={<LockOutlined />}
-            autoComplete="current-password"
-            maxLength={Limits.loginFieldMax}
-          />
-        </Form.Item>
-        {kind === 'email' ? (
-          <Form.Item name={Field.email} label={t('security.newEmail')} rules={rules.email} required>
-            <Input prefix={<MailOutlined />} type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} />
-          </Form.Item>
-        ) : (
-          <Form.Item label={t('security.newMobile')} required>
-            <Space.Compact block>
-              <Form.Item name={Field.areaCode} noStyle>
-                <AreaCodeSelect />
-              </Form.Item>
-              <Form.Item name={Field.mobile} noStyle rules={rules.mobile} dependencies={[Field.areaCode]}>
-                <Input
-                  style={{ flex: 1 }}
-                  prefix={<MobileOutlined />}
-                  inputMode="numeric"
-                  autoComplete="tel-national"
-                  maxLength={MOBILE_MAX}
-                />
-              </Form.Item>
-            </Space.Compact>
-          </Form.Item>
-        )}
-        <CodeField
-          rules={rules}
-          form={form}
-          scene={kind === 'email' ? 'changeEmail' : 'changeMobile'}
-          contactFields={kind === 'email' ? [Field.email] : [Field.mobile]}
+      <Form.Item name="currentPassword" label={t('security.currentPassword')} rules={rules.required} required>
+        <Input.Password
+          prefix={<LockOutlined />}
+          autoComplete="current-password"
+          maxLength={Limits.loginFieldMax}
         />
-      </Form>
-    </Modal>
+      </Form.Item>
+      {kind === 'email' ? (
+        <Form.Item name={Field.email} label={t('security.newEmail')} rules={rules.email} required>
+          <Input prefix={<MailOutlined />} type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} />
+        </Form.Item>
+      ) : (
+        <Form.Item label={t('security.newMobile')} required>
+          <Space.Compact block>
+            <Form.Item name={Field.areaCode} noStyle>
+              <AreaCodeSelect />
+            </Form.Item>
+            <Form.Item name={Field.mobile} noStyle rules={rules.mobile} dependencies={[Field.areaCode]}>
+              <Input
+                style={{ flex: 1 }}
+                prefix={<MobileOutlined />}
+                inputMode="numeric"
+                autoComplete="tel-national"
+                maxLength={MOBILE_MAX}
+              />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+      )}
+      <CodeField
+        rules={rules}
+        form={form}
+        scene={kind === 'email' ? 'changeEmail' : 'changeMobile'}
+        contactFields={kind === 'email' ? [Field.email] : [Field.mobile]}
+      />
+    </FormModal>
   );
 }

@@ -1,27 +1,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
-import {
-  Avatar,
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Result,
-  Select,
-  Skeleton,
-  Space,
-  Typography,
-} from 'antd';
+import { Avatar, Button, Card, Descriptions, Form, Result, Select, Skeleton, Space, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  Limits,
-  Perm,
-  isLanguageKey,
-  validateUserDescription,
-  type LanguageKey,
-} from '@sunfleet/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, Perm, isLanguageKey, type LanguageKey } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -33,7 +13,7 @@ import { Permitted, usePermitted } from '../../components/Permitted';
 import { applyFieldErrors } from '../../lib/formErrors';
 import { showSuccessToast } from '../../lib/toast';
 import { TestId } from '../../testids';
-import { fromRule } from '../account/formRules';
+import { UserDescriptionField } from '../account/fields';
 import { orNotSet } from '../organisation/labels';
 import { securityApi, useProfile, type Profile } from './api';
 import { ChangeContactModal, type ContactKind } from './ChangeContactModal';
@@ -83,17 +63,7 @@ function ProfileForm({ profile }: { profile: Profile }): ReactElement {
           style={{ maxWidth: 240 }}
         />
       </Form.Item>
-      <Form.Item
-        name="description"
-        label={t('org.user.description')}
-        rules={[fromRule(validateUserDescription, t)]}
-      >
-        <Input.TextArea
-          maxLength={Limits.userDescriptionMax}
-          showCount
-          autoSize={{ minRows: 2, maxRows: 4 }}
-        />
-      </Form.Item>
+      <UserDescriptionField />
       <Permitted codes={[Perm.profileUpdate]}>
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid={TestId.profileSave}>
           {t('common.save')}

@@ -1,14 +1,17 @@
-import { useEffect, useState, type ReactElement } from 'react';
-import { Button, Checkbox, Form, Input, Modal, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
+import { useState, type ReactElement } from 'react';
+import { Checkbox, Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { LANGUAGES, Perm, type LanguageKey } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable';
+import { FormModal } from '../../components/FormModal';
+import { useFormFill } from '../../components/useFormModal';
+import { SearchBox } from '../../components/ListPage';
 import { Permitted } from '../../components/Permitted';
+import { EditButton, actionsColumn } from '../../components/RowActions';
 import { currentLanguage } from '../../lib/i18n';
 import { fetchLanguageTable } from '../../lib/languageTable';
-import { usePaging } from '../../lib/paging';
+import { useListFilters } from '../../lib/paging';
 import { showSuccessToast } from '../../lib/toast';
 import { TestId } from '../../testids';
 import { saveTranslation, useLanguages, useTranslations, type TranslationRow } from './api';
@@ -20,6 +23,9 @@ function Missing(): ReactElement {
   return <Tag color="orange">{t('system.translation.missing')}</Tag>;
 }
 
+const translationValues = (row: TranslationRow): Values =>
+  Object.fromEntries(LANGUAGES.map((l) => [l.key, row[l.key] ?? '']));
+
 /** Edits one key in all four languages; the console's own table reloads so the change shows at once. */
 function TranslationModal({
   row,
@@ -30,11 +36,7 @@ function TranslationModal({
 }): ReactElement {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  useEffect(() => {
-    if (row === undefined) return;
-    form.resetFields();
-    form.setFieldsValue(Object.fromEntries(LANGUAGES.map((l) => [l.key, row[l.key] ?? ''])));
-  }, [row, form]);
+  useFormFill(form, row !== undefined, row, translationValues);
   const save = useMutation({
     mutationFn: async (values: Values) => {
       if (row === undefined) return;
@@ -49,43 +51,34 @@ function TranslationModal({
     },
   });
   return (
-    <Modal
+    <FormModal<Values>
       open={row !== undefined}
       title={t('system.translation.edit')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      onCancel={onClose}
-      onOk={() => form.submit()}
-      confirmLoading={save.isPending}
-      okButtonProps={{ 'data-testid': TestId.formSubmit }}
+      form={form}
+      save={save}
+      onClose={onClose}
+      testId={TestId.translationForm}
       width={640}
-      destroyOnHidden
+      intro={
+        <Typography.Paragraph code copyable>
+          {row?.key}
+        </Typography.Paragraph>
+      }
     >
-      <Typography.Paragraph code copyable>
-        {row?.key}
-      </Typography.Paragraph>
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        onFinish={(values) => save.mutate(values)}
-        data-testid={TestId.translationForm}
-      >
-        {LANGUAGES.map((language) => (
-          <Form.Item key={language.key} name={language.key} label={`${language.title} (${language.key})`}>
-            <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} maxLength={2000} />
-          </Form.Item>
-        ))}
-      </Form>
-    </Modal>
+      {LANGUAGES.map((language) => (
+        <Form.Item key={language.key} name={language.key} label={`${language.title} (${language.key})`}>
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} maxLength={2000} />
+        </Form.Item>
+      ))}
+    </FormModal>
   );
 }
 
 /** The translation table: languages with their key counts, search by key or text, missing-only filter, edit. */
 export function TranslationsTab(): ReactElement {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const [keyword, setKeyword] = useState('');
-  const [missing, setMissing] = useState(false);
+  const { paging, filters, set } = useListFilters({ keyword: '', missing: false });
+  const { keyword, missing } = filters;
   const [editing, setEditing] = useState<TranslationRow>();
   const languages = useLanguages();
   const rows = useTranslations({ keyword, missing: missing ? true : undefined }, paging.page);
@@ -103,43 +96,27 @@ export function TranslationsTab(): ReactElement {
       key: language.key,
       render: (_: unknown, row: TranslationRow) => text(row[language.key]),
     })),
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      render: (_, row) => (
+    actionsColumn<TranslationRow>(
+      t,
+      (row) => (
         <Permitted codes={[Perm.translationUpdate]}>
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => setEditing(row)}
-            data-testid={TestId.translationEdit}
-          >
-            {t('common.edit')}
-          </Button>
+          <EditButton onClick={() => setEditing(row)} testId={TestId.translationEdit} />
         </Permitted>
       ),
-    },
+      false,
+    ),
   ];
 
   const toolbar = (
     <>
-      <Input.Search
-        allowClear
+      <SearchBox
         placeholder={t('system.translation.searchPlaceholder')}
-        onSearch={(value) => {
-          setKeyword(value);
-          paging.reset();
-        }}
-        style={{ width: 280 }}
-        data-testid={TestId.listKeyword}
+        onSearch={set('keyword')}
+        width={280}
       />
       <Checkbox
         checked={missing}
-        onChange={(e) => {
-          setMissing(e.target.checked);
-          paging.reset();
-        }}
+        onChange={(e) => set('missing')(e.target.checked)}
         data-testid={TestId.translationMissing}
       >
         {t('system.translation.onlyMissing')}

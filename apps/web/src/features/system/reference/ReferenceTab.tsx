@@ -1,14 +1,15 @@
-import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
-import { Button, Form, Input, Modal, Space, type FormInstance, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ReactElement, ReactNode } from 'react';
+import { Form, type FormInstance, type TableColumnsType } from 'antd';
 import { Perm } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton } from '../../../components/ConfirmButton';
 import { DataTable } from '../../../components/DataTable';
-import { Permitted } from '../../../components/Permitted';
+import { FormModal } from '../../../components/FormModal';
+import { ListToolbar } from '../../../components/ListPage';
+import { EditDeleteActions, actionsColumn, useRemove } from '../../../components/RowActions';
+import { useEditTarget, useFormFill } from '../../../components/useFormModal';
 import { applyFieldErrors } from '../../../lib/formErrors';
-import { usePaging } from '../../../lib/paging';
+import { useListFilters } from '../../../lib/paging';
 import { showSuccessToast } from '../../../lib/toast';
 import { TestId } from '../../../testids';
 import { referenceApi, useReferencePage, type ReferencePath } from '../api';
@@ -43,93 +44,46 @@ export function ReferenceTab<T extends object, V extends object>({
   config: ReferenceConfig<T, V>;
 }): ReactElement {
   const { t } = useTranslation();
-  const paging = usePaging();
-  const [keyword, setKeyword] = useState('');
-  const rows = useReferencePage<T>(config.path, keyword, paging.page);
+  const { paging, filters, set } = useListFilters({ keyword: '' });
+  const rows = useReferencePage<T>(config.path, filters.keyword, paging.page);
   const [form] = Form.useForm<V>();
-  const [editing, setEditing] = useState<{ row?: T } | undefined>();
-
-  useEffect(() => {
-    if (editing === undefined) return;
-    form.resetFields();
-    if (editing.row !== undefined) form.setFieldsValue(config.toValues(editing.row));
-  }, [editing, form, config]);
+  const editing = useEditTarget<T>();
+  useFormFill(form, editing.open, editing.record, config.toValues);
 
   const save = useMutation({
     mutationFn: (values: V) => {
-      const body = config.toBody(values, editing?.row);
-      return editing?.row === undefined
+      const body = config.toBody(values, editing.record);
+      return editing.record === undefined
         ? referenceApi.create(config.path, body)
         : referenceApi.update(config.path, body);
     },
     onSuccess: async () => {
       showSuccessToast(t('OperationSuccess'));
-      setEditing(undefined);
+      // The dialog closes at once; the list refetches behind it.
+      editing.close();
       await referenceApi.invalidate(config.path);
     },
     onError: (error) => applyFieldErrors(form, error, config.fieldNames),
   });
-  const remove = async (row: T): Promise<void> => {
-    await referenceApi.remove(config.path, config.idOf(row));
-    showSuccessToast(t('OperationSuccess'));
-    await referenceApi.invalidate(config.path);
-  };
+  const remove = useRemove(
+    (row: T) => referenceApi.remove(config.path, config.idOf(row)),
+    () => referenceApi.invalidate(config.path),
+  );
 
   const columns: TableColumnsType<T> = [
     ...config.columns,
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      render: (_, row) => (
-        <Permitted codes={[Perm.referenceUpdate]}>
-          <Space size={0}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined />}
-              onClick={() => setEditing({ row })}
-              data-testid={TestId.referenceEdit}
-            >
-              {t('common.edit')}
-            </Button>
-            <ConfirmButton
-              icon={<DeleteOutlined />}
-              onConfirm={() => remove(row)}
-              testId={TestId.referenceDelete}
-            >
-              {t('common.delete')}
-            </ConfirmButton>
-          </Space>
-        </Permitted>
+    actionsColumn<T>(
+      t,
+      (row) => (
+        <EditDeleteActions
+          perm={Perm.referenceUpdate}
+          edit={{ onClick: () => editing.edit(row), testId: TestId.referenceEdit }}
+          remove={{ onConfirm: () => remove(row), testId: TestId.referenceDelete }}
+        />
       ),
-    },
+      false,
+    ),
   ];
-
-  const toolbar = (
-    <>
-      <Input.Search
-        allowClear
-        placeholder={t('system.reference.searchPlaceholder')}
-        onSearch={(value) => {
-          setKeyword(value);
-          paging.reset();
-        }}
-        style={{ width: 240 }}
-        data-testid={TestId.listKeyword}
-      />
-      <div className="list-toolbar-spacer" />
-      <Permitted codes={[Perm.referenceUpdate]}>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({})}
-          data-testid={TestId.listCreate}
-        >
-          {config.createTitle}
-        </Button>
-      </Permitted>
-    </>
-  );
 
   return (
     <>
@@ -139,28 +93,27 @@ export function ReferenceTab<T extends object, V extends object>({
         rowKey={(row) => String(config.idOf(row))}
         paging={paging}
         testId={config.testId}
-        toolbar={toolbar}
+        toolbar={
+          <ListToolbar
+            search={{
+              placeholder: t('system.reference.searchPlaceholder'),
+              onSearch: set('keyword'),
+              width: 240,
+            }}
+            create={{ perm: Perm.referenceUpdate, label: config.createTitle, onClick: editing.create }}
+          />
+        }
       />
-      <Modal
-        open={editing !== undefined}
-        title={editing?.row === undefined ? config.createTitle : config.editTitle}
-        okText={t('common.save')}
-        cancelText={t('common.cancel')}
-        onCancel={() => setEditing(undefined)}
-        onOk={() => form.submit()}
-        confirmLoading={save.isPending}
-        okButtonProps={{ 'data-testid': TestId.formSubmit }}
-        destroyOnHidden
+      <FormModal<V>
+        open={editing.open}
+        title={editing.record === undefined ? config.createTitle : config.editTitle}
+        form={form}
+        save={save}
+        onClose={editing.close}
+        initialValues={config.initialValues}
       >
-        <Form<V>
-          form={form}
-          layout="vertical"
-          initialValues={config.initialValues}
-          onFinish={(values) => save.mutate(values)}
-        >
-          {config.fields(form, editing?.row !== undefined)}
-        </Form>
-      </Modal>
+        {config.fields(form, editing.record !== undefined)}
+      </FormModal>
     </>
   );
 }
