@@ -12,20 +12,15 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import pino from 'pino';
-import { uplinkTopic, type RegisterDefinition } from '@sunfleet/contracts';
-import { toWideRow } from '@sunfleet/domain';
+import { TelemetryColumns, uplinkTopic, type RegisterDefinition } from '@sunfleet/contracts';
+import { toWideRow, WideRowMapper } from '@sunfleet/domain';
 import { seedDeviceRegistry } from '../apps/server/src/bootstrap/seed-devices.js';
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { generateSecret, hashSecret } from '../apps/server/src/modules/gateways/credentials.js';
 import { GatewayDirectory } from '../apps/server/src/modules/gateways/gateway-directory.js';
 import { IngestService } from '../apps/server/src/modules/ingest/ingest.service.js';
 import { sqlRunner } from '../apps/server/src/modules/ingest/sql.js';
-import {
-  copyChunks,
-  valuesTuple,
-  WRITE_COLUMNS,
-  type KeyedRow,
-} from '../apps/server/src/modules/ingest/telemetry.encode.js';
+import { copyChunks, RowEncoder, WRITE_COLUMNS } from '../apps/server/src/modules/ingest/telemetry.encode.js';
 import { DefinitionCache } from '../apps/server/src/modules/registry/definitions.cache.js';
 import { paths } from '../apps/server/src/paths.js';
 import { startEmbeddedBroker } from '../apps/server/src/services/broker.js';
@@ -130,14 +125,23 @@ function messagesOf(logger: Fleet['loggers'][number], count: number, start: numb
   return messages;
 }
 
+/** One reading of the baseline: the COPY line the ingest sends, and the VALUES tuple of the same row. */
+interface BaselineRow {
+  ts: number;
+  encoded: string;
+}
+
 /** The rows the ingest writes for those messages, encoded for the raw baseline. */
 function rowsOf(
   fleet: Fleet,
   count: number,
   start: number,
   registers: readonly RegisterDefinition[],
-): KeyedRow[] {
-  const rows: KeyedRow[] = [];
+  kind: 'postgres' | 'pglite',
+): BaselineRow[] {
+  const rows: BaselineRow[] = [];
+  const encoder = new RowEncoder('copy');
+  const mapper = WideRowMapper.of(registers);
   const steps = READINGS_PER_MESSAGE / DEVICES_PER_LOGGER;
   for (const logger of fleet.loggers) {
     for (let m = 0; m < count; m++) {
@@ -145,20 +149,12 @@ function rowsOf(
         const ts = start + (m * steps + s) * 60_000;
         for (const device of logger.devices) {
           const merged = values(m * steps + s);
-          const wide = toWideRow(registers, merged);
           rows.push({
-            gatewayId: logger.id,
-            backlog: false,
-            row: {
-              deviceId: device.id,
-              ts,
-              columns: wide.columns,
-              mpptV: wide.mppt.mppt_v.length ? wide.mppt.mppt_v : null,
-              mpptI: wide.mppt.mppt_i.length ? wide.mppt.mppt_i : null,
-              mpptP: wide.mppt.mppt_p.length ? wide.mppt.mppt_p : null,
-              extra: Object.keys(wide.extra).length ? wide.extra : null,
-              values: merged,
-            },
+            ts,
+            encoded:
+              kind === 'postgres'
+                ? encoder.encode(mapper, device.id, ts, logger.id, false, merged)
+                : valuesTuple(device.id, ts, logger.id, registers, merged),
           });
         }
       }
@@ -167,8 +163,33 @@ function rowsOf(
   return rows;
 }
 
+/**
+ * One row of a multi-row VALUES list (PGlite's baseline). Every value is a finite number, a boolean, an
+ * ISO time or JSON in a quoted literal with quotes doubled (standard_conforming_strings is on), so
+ * inlining is safe.
+ */
+function valuesTuple(
+  deviceId: number,
+  ts: number,
+  gatewayId: number,
+  registers: readonly RegisterDefinition[],
+  merged: Record<string, number>,
+): string {
+  const wide = toWideRow(registers, merged);
+  const sqlNumber = (n: number | null | undefined): string =>
+    n === null || n === undefined ? 'NULL' : String(n);
+  const sqlArray = (a: (number | null)[]): string =>
+    a.length === 0 ? 'NULL' : `'{${a.map((n) => (n === null ? 'NULL' : String(n))).join(',')}}'::float8[]`;
+  const extra = Object.keys(wide.extra).length > 0 ? JSON.stringify(wide.extra) : null;
+  let tuple = `(${deviceId},'${new Date(ts).toISOString()}',${gatewayId},false`;
+  for (const column of TelemetryColumns) tuple += `,${sqlNumber(wide.columns[column])}`;
+  return `${tuple},${sqlArray(wide.mppt.mppt_v)},${sqlArray(wide.mppt.mppt_i)},${sqlArray(wide.mppt.mppt_p)},${
+    extra === null ? 'NULL' : `'${extra.replace(/'/g, "''")}'::jsonb`
+  })`;
+}
+
 /** Raw bulk load of the rows into telemetry (COPY, or PGlite's multi-row INSERT); rows/s. */
-async function rawLoad(database: Database, rows: readonly KeyedRow[]): Promise<number> {
+async function rawLoad(database: Database, rows: readonly BaselineRow[]): Promise<number> {
   const columns = WRITE_COLUMNS.join(', ');
   if (database.pgPool !== null) {
     const text = copyChunks(rows);
@@ -187,7 +208,7 @@ async function rawLoad(database: Database, rows: readonly KeyedRow[]): Promise<n
     statements.push(
       `INSERT INTO telemetry (${columns}) VALUES ${rows
         .slice(i, i + 2_000)
-        .map(valuesTuple)
+        .map((r) => r.encoded)
         .join(',\n')}`,
     );
   }
@@ -354,19 +375,25 @@ async function benchOne(kind: 'postgres' | 'pglite', messagesPerLogger: number):
       const model = await definitions.resolveModel('INVERTER', 'SF-INV-3P-10K', '');
       const registers = (await definitions.registersForModel(model!.id)) ?? [];
 
-      // Baseline first, on the same (then emptied) table and the same partitions.
+      // Baseline first, on the same (then emptied) table and the same partitions. Neither its rows nor the
+      // loggers' payloads stay referenced during the run: the ingest's heap is what its GC should walk.
       const start = Date.now() - 20 * 86_400_000;
-      const rows = rowsOf(fleet, messagesPerLogger, start, registers);
-      for (const month of new Set(rows.map((r) => new Date(r.row.ts).toISOString().slice(0, 7)))) {
-        await sqlRunner(database).query('select telemetry_ensure_partition($1::date)', [`${month}-01`]);
-      }
-      const baseline = await rawLoad(database, rows);
+      const { baseline, expected } = await (async () => {
+        const rows = rowsOf(fleet, messagesPerLogger, start, registers, kind);
+        for (const month of new Set(rows.map((r) => new Date(r.ts).toISOString().slice(0, 7)))) {
+          await sqlRunner(database).query('select telemetry_ensure_partition($1::date)', [`${month}-01`]);
+        }
+        return { baseline: await rawLoad(database, rows), expected: rows.length };
+      })();
       await sqlRunner(database).query('truncate telemetry');
 
-      const payloads = fleet.loggers.map((logger) => messagesOf(logger, messagesPerLogger, start));
       // The loggers publish from a worker thread: in the field they are other machines, and their MQTT
       // encoding should not eat the ingest's CPU.
-      const publishers = await startPublishers(url, fleet, payloads);
+      const publishers = await startPublishers(
+        url,
+        fleet,
+        fleet.loggers.map((logger) => messagesOf(logger, messagesPerLogger, start)),
+      );
       const profiler = process.env.BENCH_PROFILE ? await startProfiler() : null;
       const started = performance.now();
       let seconds: number;
@@ -378,24 +405,32 @@ async function benchOne(kind: 'postgres' | 'pglite', messagesPerLogger: number):
       }
       await profiler?.(`${process.env.BENCH_PROFILE}-${kind}.cpuprofile`);
       if (process.env.BENCH_DEBUG) {
-        const commit = await ingest.metrics.registry.getSingleMetric('sunfleet_ingest_commit_seconds')?.get();
-        const sum = commit?.values.find((v) =>
-          (v as { metricName?: string }).metricName?.endsWith('_sum'),
-        )?.value;
-        console.error({ kind, seconds, commitSeconds: sum, cpu: process.cpuUsage() });
+        const sumOf = async (name: string, suffix: string): Promise<number | undefined> =>
+          (await ingest.metrics.registry.getSingleMetric(name)?.get())?.values.find((v) =>
+            (v as { metricName?: string }).metricName?.endsWith(suffix),
+          )?.value;
+        const batches = await sumOf('sunfleet_ingest_batch_readings', '_count');
+        const readings = await sumOf('sunfleet_ingest_batch_readings', '_sum');
+        console.error({
+          kind,
+          seconds,
+          commitSeconds: await sumOf('sunfleet_ingest_commit_seconds', '_sum'),
+          readingsPerBatch: batches ? Math.round((readings ?? 0) / batches) : null,
+          cpu: process.cpuUsage(),
+        });
       }
       const [stored] = await sqlRunner(database).query<{ n: number }>(
         'select count(*)::int as n from telemetry',
       );
-      if (stored?.n !== rows.length) throw new Error(`ingest stored ${stored?.n} of ${rows.length} readings`);
-      const value = rows.length / seconds;
+      if (stored?.n !== expected) throw new Error(`ingest stored ${stored?.n} of ${expected} readings`);
+      const value = expected / seconds;
       return {
         bench: `ingest.${kind}`,
         value: round(value, 1),
         unit: 'readings/s',
         baseline: round(baseline, 1),
         ratio: round(value / baseline),
-        note: `${rows.length} readings, ${LOGGERS} loggers × ${messagesPerLogger} messages of ${READINGS_PER_MESSAGE}; ${committed} commits; baseline: ${kind === 'postgres' ? 'COPY' : 'multi-row INSERT'} of the same rows`,
+        note: `${expected} readings, ${LOGGERS} loggers × ${messagesPerLogger} messages of ${READINGS_PER_MESSAGE}; ${committed} commits; baseline: ${kind === 'postgres' ? 'COPY' : 'multi-row INSERT'} of the same rows`,
       };
     } finally {
       await Promise.all(clients.map((c) => c.endAsync(true)));

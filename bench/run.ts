@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { startServer } from '../e2e/support/server.js';
 import { runIngestBenchmarks } from './ingest.js';
+import { runSimBenchmark } from './sim.js';
 
 interface Result {
   bench: string;
@@ -114,3 +115,5 @@ try {
 }
 // Ingest: readings/s from MQTT into PostgreSQL and PGlite ÷ the database's raw bulk load (bench/ingest.ts).
 await runIngestBenchmarks(print);
+// Simulator: device readings/s on one core ÷ JSON.stringify of the same messages (bench/sim.ts).
+runSimBenchmark(print);

@@ -1,4 +1,4 @@
-// Builds the web console and the server when an output is missing or any source is newer than the last
+// Builds the web console, the server and the simulator when an output is missing or any source is newer than the last
 // build. Used by `npm start` and by the end-to-end suites.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -12,11 +12,18 @@ const sources = [
   'apps/web/index.html',
   'apps/web/public',
   'apps/web/vite.config.ts',
+  'apps/sim/src',
+  'apps/sim/scripts',
   'packages/contracts',
   'packages/domain',
   'package-lock.json',
 ];
-const outputs = ['apps/server/dist/main.js', 'apps/server/dist/cli.js', 'apps/web/dist/index.html'];
+const outputs = [
+  'apps/server/dist/main.js',
+  'apps/server/dist/cli.js',
+  'apps/web/dist/index.html',
+  'apps/sim/dist/cli.js',
+];
 const stamp = join(root, '.build-stamp');
 
 function newest(path) {
@@ -36,7 +43,8 @@ export function buildIfStale({ quiet = false } = {}) {
   const built =
     existsSync(stamp) && outputs.every((o) => existsSync(join(root, o))) ? statSync(stamp).mtimeMs : 0;
   if (built !== 0 && Math.max(...sources.map((s) => newest(join(root, s)))) <= built) return false;
-  if (!quiet) console.log('Building the web console and the server (first start or sources changed)…');
+  if (!quiet)
+    console.log('Building the web console, the server and the simulator (first start or sources changed)…');
   // A production build whatever the caller's NODE_ENV (Vitest exports 'test', which would bundle the
   // development builds of React and antd).
   const r = spawnSync('npm', ['run', 'build'], {

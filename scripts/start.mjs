@@ -1,5 +1,6 @@
-// `npm start`: builds what is missing or out of date (web console and server), then runs the server with
-// every service on embedded defaults: PGlite in ./data, the MQTT broker on 1883, the console on :8080.
+// `npm start`: builds what is missing or out of date (web console, server, simulator), then runs the server
+// with every service on embedded defaults: PGlite in ./data, the MQTT broker on 1883, the console on :8080,
+// the simulated demo fleet.
 import { spawn } from 'node:child_process';
 import { buildIfStale } from './build-if-stale.mjs';
 

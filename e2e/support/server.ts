@@ -51,6 +51,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningTe
     ADMIN_PASSWORD: adminPassword,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
+    // The demo fleet runs as with `npm start`, live only: two days of history would load the suites' server.
+    SIM_BACKFILL_DAYS: '0',
     ...options.env,
   };
   for (const user of options.seedUsers ?? []) {

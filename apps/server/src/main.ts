@@ -22,6 +22,11 @@ async function main(): Promise<void> {
       process.stderr.write(`${err.message}\n`);
       process.exit(98);
     }
+    // Settings that can only be checked at start (the SIM_FLEET file): the same exit as a bad variable.
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
     throw err;
   }
   const running = server;

@@ -17,6 +17,8 @@ import { IngestService } from './modules/ingest/ingest.service.js';
 import { DefinitionCache } from './modules/registry/definitions.cache.js';
 import { RollupWorker } from './modules/rollups/rollup.worker.js';
 import { startIngestConsumers } from './services/ingest-consumer.js';
+import { loadSimFleet } from './modules/sim-fleet/fleet-file.js';
+import { startSimFleet } from './modules/sim-fleet/sim-fleet.service.js';
 import pkg from '../package.json' with { type: 'json' };
 
 export const VERSION = pkg.version;
@@ -38,6 +40,9 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   if (config.services.has('api')) await assertPortFree(config.port, config.host, 'PORT');
   if (config.services.has('broker') && config.mqttUrl === null)
     await assertPortFree(config.mqttPort, config.host, 'MQTT_PORT');
+  // A bad fleet file stops the start before anything is opened, like any other bad setting.
+  const simFleetPath = config.simFleet ?? paths.demoFleet;
+  const simFleet = config.services.has('sim') ? loadSimFleet(simFleetPath) : null;
   const database = await openDatabase(
     config.databaseUrl === null
       ? { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') }
@@ -143,8 +148,11 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         throw isAddressInUse(err) ? new PortInUseError('PORT', config.port) : err;
       }
     }
-    if (config.services.has('sim'))
-      log.info({ service: 'sim' }, 'service has nothing to run in this version yet (arrives with Step 2c)');
+    // Last, so it is closed first: the simulated loggers leave before the broker and the database.
+    if (simFleet !== null) {
+      const sim = await startSimFleet({ config, database, fleet: simFleet, fleetPath: simFleetPath, log });
+      closers.push(() => sim.close());
+    }
     return { app, database, broker, log, close };
   } catch (err) {
     await close();

@@ -4,12 +4,20 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from './cli/args.js';
+import { backfillCommand } from './cli/backfill.js';
 import type { Command, CommandIo } from './cli/command.js';
+import { fleetCommand } from './cli/fleet.js';
 import { modbusCommand } from './cli/modbus.js';
 import { runCommand } from './cli/run.js';
 import { sunCommand } from './cli/sun.js';
 
-export const COMMANDS: readonly Command[] = [sunCommand, runCommand, modbusCommand];
+export const COMMANDS: readonly Command[] = [
+  sunCommand,
+  runCommand,
+  backfillCommand,
+  fleetCommand,
+  modbusCommand,
+];
 
 const USAGE_EXIT = 2;
 
@@ -59,6 +67,7 @@ export async function main(argv: readonly string[], io: CommandIo): Promise<numb
 const consoleIo: CommandIo = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
+  progress: { tty: process.stderr.isTTY, write: (text) => process.stderr.write(text) },
 };
 
 /** True when this file is the script node (or tsx) was started with, also through the bin symlink. */

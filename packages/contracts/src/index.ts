@@ -18,3 +18,4 @@ export * from './api/registry.js';
 export * from './api/gateways.js';
 export * from './api/telemetry.js';
 export * from './protocol/sunspec-definitions.js';
+export * from './protocol/fleet.js';

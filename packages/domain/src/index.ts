@@ -13,3 +13,4 @@ export * from './time/greeting.js';
 export * from './status/status.js';
 export * from './registers/decode.js';
 export * from './registers/columns.js';
+export * from './registers/wide-row-mapper.js';

@@ -44,6 +44,12 @@ export interface AppConfig {
    * restarted process resumes its persistent sessions; default host name + pid (not resumable).
    */
   ingestClientId: string | null;
+  /** `sim` service: the fleet file (SIM_FLEET); null = the demo fleet (apps/sim/fleets/demo.json). */
+  simFleet: string | null;
+  /** `sim` service: days of history a fresh logger uploads first, and the most a restart fills in. */
+  simBackfillDays: number;
+  /** `sim` service: 1 = that history as fast as the ingest acknowledges; > 1 = a time-lapse at that speed. */
+  simAcceleration: number;
 }
 
 /** Thrown at boot when an environment variable is unusable; the message names the variable. */
@@ -172,6 +178,21 @@ function regionalServers(env: Env, publicUrl: string): RegionalServer[] {
   return result;
 }
 
+function simFleet(env: Env): string | null {
+  const raw = text(env, 'SIM_FLEET');
+  return raw === null ? null : resolve(raw);
+}
+
+/** A decimal number within [min, max] (SIM_ACCELERATION). */
+function decimal(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a number from ${min} to ${max} (got '${raw}')`);
+  }
+  return Number(raw);
+}
+
 /** At least 32 characters: the secret guards logger authentication for a whole fleet. */
 function mqttAuthSecret(env: Env): string | null {
   const raw = text(env, 'MQTT_AUTH_SECRET');
@@ -211,6 +232,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mqttAuthSecret: mqttAuthSecret(env),
     ingestConsumers: integer(env, 'INGEST_CONSUMERS', 4, 1, 64),
     ingestClientId: ingestClientId(env),
+    simFleet: simFleet(env),
+    // The cloud refuses readings older than 3 × 366 days.
+    simBackfillDays: integer(env, 'SIM_BACKFILL_DAYS', 2, 0, 3 * 366 - 1),
+    simAcceleration: decimal(env, 'SIM_ACCELERATION', 1, 1, 1_000_000),
     publicUrl,
     logLevel: logLevel as LogLevel,
     adminUsername,

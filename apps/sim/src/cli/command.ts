@@ -4,6 +4,8 @@
 export interface CommandIo {
   out(line: string): void;
   err(line: string): void;
+  /** Where long commands draw their progress (stderr); without it they print lines through `err`. */
+  progress?: { tty: boolean; write(text: string): void };
 }
 
 export interface Command {

@@ -7,19 +7,34 @@ import { SimLogger } from '../logger/sim-logger.js';
 import { runLoggers, SimClock, untilSignal } from '../logger/runner.js';
 import { instantOption, numberOption, parseOptions, UsageError } from './args.js';
 import type { Command } from './command.js';
+import { FLEET_OPTIONS } from './fleet-options.js';
 import { ConfigError, parseRunConfig } from './run-config.js';
+import { runFleet } from './run-fleet.js';
 
 const OPTIONS = {
   config: { type: 'string' },
   acceleration: { type: 'string' },
   start: { type: 'string' },
   duration: { type: 'string' },
+  ...FLEET_OPTIONS,
+  'backfill-days': { type: 'string' },
+  'stop-on-stdin-close': { type: 'boolean' },
 } as const;
+
+const FLEET_ONLY = ['scale', 'credentials', 'mqtt', 'state', 'backfill-days', 'stop-on-stdin-close'];
 
 export const runCommand: Command = {
   name: 'run',
-  summary: 'simulated loggers (from a JSON config) publishing to an MQTT broker',
+  summary: 'simulated loggers (from a fleet file or a JSON config) publishing to an MQTT broker',
   usage: [
+    'run --fleet <file> --credentials <file> [--scale <n>=1] [--mqtt mqtt://127.0.0.1:1883]',
+    '    [--state data/sim] [--backfill-days <n>=0] [--acceleration <x>=1] [--duration <s>]',
+    '    [--stop-on-stdin-close]',
+    'Every logger of the fleet file with a secret in --credentials ({"<SN>": "<secret>"}); journals',
+    'and state in --state/<SN>. Fresh loggers start --backfill-days ago, restarted ones where they',
+    'stopped (at most that far back); the past goes up as fast as the broker acknowledges (backlog),',
+    'or as a time-lapse at --acceleration > 1; then real time. See docs/simulator.md.',
+    '',
     'run --config <file.json> [--acceleration <x>] [--start <ISO 8601 with offset>] [--duration <s>]',
     'The config names the broker, the seed and the loggers (SN, secret, site or device models);',
     'see apps/sim/README.md. --acceleration and --start override the config; --duration stops after',
@@ -27,8 +42,15 @@ export const runCommand: Command = {
   ].join('\n'),
   async run(args, io) {
     const values = parseOptions(args, OPTIONS);
+    if (values.fleet !== undefined) {
+      if (values.config !== undefined) throw new UsageError('--fleet and --config exclude each other');
+      if (values.start !== undefined) throw new UsageError('--start applies to --config runs only');
+      return runFleet(values, io);
+    }
+    const fleetOnly = FLEET_ONLY.find((name) => values[name] !== undefined);
+    if (fleetOnly !== undefined) throw new UsageError(`--${fleetOnly} needs --fleet`);
     const path = values.config;
-    if (typeof path !== 'string') throw new UsageError('--config is required');
+    if (typeof path !== 'string') throw new UsageError('--fleet or --config is required');
     let text: string;
     try {
       text = readFileSync(path, 'utf8');

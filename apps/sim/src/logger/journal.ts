@@ -78,7 +78,9 @@ export class Journal {
   readonly dir: string;
   readonly maxBytes: number;
   readonly segmentBytes: number;
-  private readonly fsync: boolean;
+  private readonly fsyncOption: boolean;
+  /** False while bulk-writing history (setBulk): no fsync, index written at most every ackFlushMs. */
+  private durable = true;
   private readonly ackFlushMs: number;
   private readonly indexPath: string;
   private segments: Segment[] = [];
@@ -105,7 +107,7 @@ export class Journal {
     this.maxBytes = opts.maxBytes ?? 8 * 1024 * 1024;
     this.segmentBytes = opts.segmentBytes ?? Math.max(4_096, Math.floor(this.maxBytes / 8));
     if (!(this.maxBytes > 0 && this.segmentBytes > 0)) throw new RangeError('journal sizes must be positive');
-    this.fsync = opts.fsync ?? true;
+    this.fsyncOption = opts.fsync ?? true;
     this.ackFlushMs = opts.ackFlushMs ?? 200;
     this.indexPath = join(this.dir, 'index.json');
   }
@@ -239,8 +241,28 @@ export class Journal {
     this.entries.push(entry);
     this.pending.set(id, entry);
     this.pendingByteCount += bytes;
-    this.writeIndex();
+    if (this.durable) this.writeIndex();
+    else this.scheduleFlush();
     return entry;
+  }
+
+  private get fsync(): boolean {
+    return this.fsyncOption && this.durable;
+  }
+
+  /**
+   * Bulk mode for history a backfill generates (it can be generated again): appends are not fsync'd and
+   * the index is written at most every `ackFlushMs`, as acks are. A process crash loses nothing (the
+   * lines are in the page cache and the next open rebuilds the ids and the seq from them); a power cut
+   * may lose the last unsynced lines. Leaving bulk mode writes the index at once.
+   */
+  setBulk(on: boolean): void {
+    if (this.durable === !on) return;
+    this.durable = !on;
+    if (this.durable && !this.closed) {
+      if (this.fd !== null && this.fsyncOption) fsyncSync(this.fd);
+      this.flush();
+    }
   }
 
   private startSegment(first: number): Segment {

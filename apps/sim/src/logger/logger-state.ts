@@ -10,6 +10,8 @@ export interface LoggerState {
   firmware?: string;
   uploadInterval?: number;
   forwarding?: ForwardingConfig | null;
+  /** Simulated time of the last journaled upload, epoch ms (where a restart continues). */
+  lastTs?: number;
   /** Device SN → counter name → value (Wh). */
   counters?: Record<string, Record<string, number>>;
 }
@@ -20,6 +22,7 @@ export function loadLoggerState(path: string): LoggerState {
   const state: LoggerState = {};
   if (typeof value.firmware === 'string') state.firmware = value.firmware;
   if (typeof value.uploadInterval === 'number') state.uploadInterval = value.uploadInterval;
+  if (typeof value.lastTs === 'number' && Number.isSafeInteger(value.lastTs)) state.lastTs = value.lastTs;
   if (value.forwarding === null) state.forwarding = null;
   else if (isRecord(value.forwarding)) state.forwarding = value.forwarding as unknown as ForwardingConfig;
   if (isRecord(value.counters)) {

@@ -99,6 +99,8 @@ export class SimLogger implements CommandTarget {
   private uploadS: number;
   private lastTs = Number.NaN;
   private batch: Reading[] = [];
+  private backfilling = false;
+  private lastBulkSave = 0;
 
   constructor(opts: SimLoggerOptions) {
     this.opts = opts;
@@ -207,6 +209,32 @@ export class SimLogger implements CommandTarget {
     return this.uploadS;
   }
 
+  /**
+   * While true, the telemetry and alarm messages created are flagged `backlog: true`: a backfill (or a
+   * catch-up after downtime) uploads history, as a logger emptying its buffer does.
+   */
+  setBackfilling(on: boolean): void {
+    if (this.backfilling === on) return;
+    this.backfilling = on;
+    // History can be generated again: no fsync per message while it is written (journal bulk mode,
+    // state saved at most once a second), a durable save when it ends.
+    this.journal.setBulk(on);
+    if (!on) this.saveState();
+  }
+
+  /** Simulated time of the last step, epoch ms (NaN before the first `advanceTo`). */
+  get simulatedTime(): number {
+    return this.lastTs;
+  }
+
+  /**
+   * The simulated time of the last upload a previous run of this logger journaled (its state file), or
+   * null for a fresh logger: where a restarted simulator continues.
+   */
+  get resumeFrom(): number | null {
+    return this.state.lastTs ?? null;
+  }
+
   /** Simulated time of the last step, epoch ms (wall-clock time before the first). */
   now(): number {
     return Number.isNaN(this.lastTs) ? (this.opts.wallNow ?? Date.now)() : this.lastTs;
@@ -294,7 +322,7 @@ export class SimLogger implements CommandTarget {
 
   private sendAlarms(alarms: readonly AlarmRecord[]): void {
     for (const chunk of chunkAlarms(alarms.map((a) => ({ ...a })))) {
-      this.enqueue('alarm', { v: 1, backlog: false, alarms: chunk });
+      this.enqueue('alarm', { v: 1, backlog: this.backfilling, alarms: chunk });
     }
   }
 
@@ -305,12 +333,17 @@ export class SimLogger implements CommandTarget {
     for (const chunk of chunkReadings(readings)) {
       const seq = this.journal.meta.seq ?? 0;
       this.journal.meta.seq = (seq + 1) % SEQ_MODULO;
-      const payload = { v: 1, seq, backlog: false, readings: chunk };
+      const payload = { v: 1, seq, backlog: this.backfilling, readings: chunk };
       this.journal.append('telemetry', payload, chunk.length);
       this.forwarder.forward(ts, JSON.stringify(payload));
     }
     this.uplink.kick();
-    this.saveState();
+    this.state.lastTs = ts;
+    const wall = Date.now();
+    if (!this.backfilling || wall - this.lastBulkSave >= 1_000) {
+      this.lastBulkSave = wall;
+      this.saveState();
+    }
   }
 
   private enqueue(kind: UplinkKind, payload: Record<string, unknown>): void {
@@ -369,7 +402,7 @@ export class SimLogger implements CommandTarget {
 
   private saveState(): void {
     this.state.counters = this.counters();
-    saveLoggerState(this.statePath, this.state, this.opts.fsync ?? true);
+    saveLoggerState(this.statePath, this.state, (this.opts.fsync ?? true) && !this.backfilling);
   }
 
   private setUploadInterval(seconds: number): void {

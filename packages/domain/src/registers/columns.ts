@@ -17,13 +17,15 @@ export interface WideRow {
   extra: Record<string, number | string | null>;
 }
 
-type Target =
+/** Where a register's `column` sends its values: a typed column or one MPPT channel. */
+export type ColumnTarget =
   { kind: 'column'; column: TelemetryColumn } | { kind: 'mppt'; column: MpptColumn; channel: number };
 
 const TELEMETRY_COLUMNS: ReadonlySet<string> = new Set(TelemetryColumns);
 const MPPT_COLUMN = new RegExp(`^(${MpptColumns.join('|')})\\[(\\d{1,2})\\]$`);
 
-function targetOf(column: string | null): Target | null {
+/** The target of a register's `column`, or null for none (or one no column matches): the jsonb rest. */
+export function columnTarget(column: string | null): ColumnTarget | null {
   if (column === null) return null;
   if (TELEMETRY_COLUMNS.has(column)) return { kind: 'column', column: column as TelemetryColumn };
   const match = MPPT_COLUMN.exec(column);
@@ -44,8 +46,8 @@ export function toWideRow(
   registers: readonly RegisterDefinition[],
   values: Record<string, number | string | null>,
 ): WideRow {
-  const targets = new Map<string, Target | null>();
-  for (const register of registers) targets.set(register.key, targetOf(register.column));
+  const targets = new Map<string, ColumnTarget | null>();
+  for (const register of registers) targets.set(register.key, columnTarget(register.column));
 
   const columns: Partial<Record<TelemetryColumn, number | null>> = {};
   // Null prototypes: a reading's key `__proto__` or `constructor` stays an ordinary own property.

@@ -17,6 +17,7 @@ import { IngestMetrics, type MessageResult } from './metrics.js';
 import type { Refusal } from './reasons.js';
 import { GatewaySeen } from './seen.js';
 import { sqlRunner, type SqlRunner } from './sql.js';
+import type { RowEncoder } from './telemetry.encode.js';
 import { prepareTelemetry, type Envelope, type PreparedTelemetry } from './telemetry.prepare.js';
 import { TelemetryWriter, type WriteOutcome, type WriterFaults } from './telemetry.writer.js';
 import { isTransient } from './transient.js';
@@ -46,6 +47,8 @@ export interface IngestDeps {
 
 const DEFAULT_MAX_READINGS = 5_000;
 const DEFAULT_MAX_DELAY_MS = 25;
+/** Main-thread time spent dispatching arrived messages before the event loop handles I/O again. */
+const DISPATCH_SLICE_MS = 0.25;
 
 export class IngestService {
   readonly handle: UplinkHandler;
@@ -57,12 +60,21 @@ export class IngestService {
   private readonly directory: IngestDirectory;
   private readonly deadLetters: DeadLetterWriter;
   private readonly telemetry: Batcher<PreparedTelemetry>;
+  /** Encodes readings for the telemetry writer as messages are prepared. */
+  private readonly encoder: RowEncoder;
   private readonly seen: GatewaySeen;
   /** Per logger, the hello being stored: its later messages wait for it (they may name its devices). */
   private readonly hellos = new Map<string, Promise<unknown>>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly outcomes = new WeakMap<object, WriteOutcome>();
   private readonly poisoned = new WeakSet<PreparedTelemetry>();
+  /** Messages received and not yet handed to `receive` (see drainArrivals). */
+  private readonly arrivals: {
+    message: UplinkMessage;
+    resolve: () => void;
+    reject: (err: unknown) => void;
+  }[] = [];
+  private draining: NodeJS.Immediate | null = null;
   /** Telemetry messages received but not yet queued for writing (or refused). */
   private preparing = 0;
   private readonly preparingMessages = new WeakSet<UplinkMessage>();
@@ -82,6 +94,7 @@ export class IngestService {
       log: this.log,
       ...(deps.faults ? { faults: deps.faults } : {}),
     });
+    this.encoder = writer.encoder();
     this.telemetry = new Batcher<PreparedTelemetry>({
       name: 'telemetry',
       maxWeight: deps.batch?.maxReadings ?? DEFAULT_MAX_READINGS,
@@ -118,7 +131,10 @@ export class IngestService {
         this.preparing += 1;
         this.preparingMessages.add(message);
       }
-      const work = this.receive(message);
+      const work = new Promise<void>((resolve, reject) => {
+        this.arrivals.push({ message, resolve, reject });
+      });
+      this.draining ??= setImmediate(this.drainArrivals);
       const leave = (): void => this.leave(message);
       void work.then(leave, leave);
       this.inFlight.add(work);
@@ -129,6 +145,26 @@ export class IngestService {
       return work;
     };
   }
+
+  /**
+   * Hands the messages that arrived to `receive`, in arrival order, for about DISPATCH_SLICE_MS at a time,
+   * then lets the event loop handle I/O before going on. A wave of messages (every logger's next ones,
+   * released by a commit) takes milliseconds of parsing, validating and encoding; taken in one go it
+   * would hold back the database's answers to the batch being written, and the database would sit idle
+   * while the next batch is prepared instead of working at the same time.
+   */
+  private readonly drainArrivals = (): void => {
+    this.draining = null;
+    const until = performance.now() + DISPATCH_SLICE_MS;
+    let taken = 0;
+    for (const { message, resolve, reject } of this.arrivals) {
+      taken += 1;
+      this.receive(message).then(resolve, reject);
+      if (performance.now() >= until) break;
+    }
+    this.arrivals.splice(0, taken);
+    if (this.arrivals.length > 0) this.draining = setImmediate(this.drainArrivals);
+  };
 
   /** A telemetry message is queued or refused: when nothing else is being prepared, write now. */
   private leave(message: UplinkMessage): void {
@@ -227,6 +263,7 @@ export class IngestService {
         const prepared = await prepareTelemetry(uplink.message, gateway, envelope, {
           directory: this.directory,
           definitions: this.deps.definitions,
+          encoder: this.encoder,
           nowMs,
         });
         if (!prepared.ok) return prepared;

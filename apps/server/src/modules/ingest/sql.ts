@@ -37,14 +37,30 @@ const safeName = (name: string): string =>
  */
 function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
   const begin = `BEGIN; SET LOCAL application_name = '${safeName(applicationName)}'; SET LOCAL statement_timeout = '${STATEMENT_TIMEOUT_S}s'`;
-  const txOf = (client: pg.PoolClient): SqlTx => ({
-    query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
-      (await client.query<T>(text, params)).rows,
-    copyIn: async (statement, chunks) => {
-      await pipeline(Readable.from(chunks), client.query(copyFrom(statement)));
-    },
-    connection: client,
-  });
+  /**
+   * The transaction opens with its first statement: a COPY carries BEGIN and the SET LOCALs in the same
+   * simple-query message (one round trip less per telemetry batch); a parameterised query, which must
+   * travel alone, is preceded by them.
+   */
+  const txOf = (client: pg.PoolClient): { tx: SqlTx; begun: () => boolean } => {
+    let begun = false;
+    const tx: SqlTx = {
+      query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) => {
+        if (!begun) {
+          begun = true;
+          await client.query(begin);
+        }
+        return (await client.query<T>(text, params)).rows;
+      },
+      copyIn: async (statement, chunks) => {
+        const text = begun ? statement : `${begin}; ${statement}`;
+        begun = true;
+        await pipeline(Readable.from(chunks), client.query(copyFrom(text)));
+      },
+      connection: client,
+    };
+    return { tx, begun: () => begun };
+  };
   return {
     kind: 'postgres',
     query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
@@ -58,15 +74,15 @@ function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
         failure ??= err;
       };
       client.on('error', onError);
+      const { tx, begun } = txOf(client);
       try {
-        await client.query(begin);
-        const result = await fn(txOf(client));
-        await client.query('COMMIT');
+        const result = await fn(tx);
+        if (begun()) await client.query('COMMIT');
         return result;
       } catch (err) {
         failure = err;
         // A dead connection cannot roll back; it is discarded below either way.
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (begun()) await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
         client.removeListener('error', onError);

@@ -1,16 +1,13 @@
-// Turns one validated telemetry message into wide rows, or refuses it whole: every reading's time in
-// range, every device registered behind this logger, every raw block decodable with the device model's
-// definition. Decoded raw values and the logger's `values` are merged (values win) and split into the
-// typed columns, the MPPT arrays and the jsonb rest by the definition's `column`s.
-import {
-  ProtocolLimits,
-  type RegisterDefinition,
-  type TelemetryColumn,
-  type TelemetryMessage,
-} from '@sunfleet/contracts';
-import { decodeBlocks, hexToWords, registerWords, toWideRow, type RegisterBlock } from '@sunfleet/domain';
-import type { DeviceRef, GatewayRef, IngestDirectory } from './directory.js';
+// Turns one validated telemetry message into rows, or refuses it whole: every reading's time in range,
+// every device registered behind this logger, every raw block decodable with the device model's
+// definition. Decoded raw values and the logger's `values` are merged (values win), split into the
+// typed columns, the MPPT arrays and the jsonb rest by the definition's `column`s, and encoded at once
+// in the form the writer sends (telemetry.encode.ts).
+import { ProtocolLimits, type RegisterDefinition, type TelemetryMessage } from '@sunfleet/contracts';
+import { decodeBlocks, hexToWords, registerWords, WideRowMapper, type RegisterBlock } from '@sunfleet/domain';
+import type { GatewayRef, IngestDirectory } from './directory.js';
 import { refuse, type Verdict } from './reasons.js';
+import type { RowEncoder } from './telemetry.encode.js';
 import { checkTimestamps } from './validator.js';
 
 export type MeasureValues = Record<string, number | string | null>;
@@ -19,11 +16,8 @@ export interface TelemetryRow {
   deviceId: number;
   /** Epoch ms. */
   ts: number;
-  columns: Partial<Record<TelemetryColumn, number | null>>;
-  mpptV: (number | null)[] | null;
-  mpptI: (number | null)[] | null;
-  mpptP: (number | null)[] | null;
-  extra: MeasureValues | null;
+  /** The whole row (with the message's logger and backlog flag) in the writer's format. */
+  encoded: string;
   /** Every merged value (latest-values table). */
   values: MeasureValues;
 }
@@ -53,13 +47,14 @@ export interface RegisterSource {
   registersForModel(modelId: number): Promise<readonly RegisterDefinition[] | null>;
 }
 
-const INT32_MAX = 2_147_483_647;
+/** Readings without a definition: every value lands in the jsonb rest. */
+const NO_COLUMNS = new WideRowMapper([]);
 
 export async function prepareTelemetry(
   message: TelemetryMessage,
   gateway: GatewayRef,
   envelope: Envelope,
-  deps: { directory: IngestDirectory; definitions: RegisterSource; nowMs: number },
+  deps: { directory: IngestDirectory; definitions: RegisterSource; encoder: RowEncoder; nowMs: number },
 ): Promise<Verdict<PreparedTelemetry>> {
   const times = checkTimestamps(
     message.readings.map((r) => r.ts),
@@ -71,24 +66,27 @@ export async function prepareTelemetry(
   if (!found.ok) return found;
   const devices = found.value;
 
+  // The definitions of the models present, looked up once per message; the rest is synchronous.
   const registersByModel = new Map<number, readonly RegisterDefinition[] | null>();
-  const registersOf = async (device: DeviceRef): Promise<readonly RegisterDefinition[] | null> => {
-    if (device.modelId === null) return null;
-    if (!registersByModel.has(device.modelId)) {
-      registersByModel.set(device.modelId, await deps.definitions.registersForModel(device.modelId));
+  for (const sn of sns) {
+    const modelId = devices.get(sn)?.modelId ?? null;
+    if (modelId !== null && !registersByModel.has(modelId)) {
+      registersByModel.set(modelId, await deps.definitions.registersForModel(modelId));
     }
-    return registersByModel.get(device.modelId) ?? null;
-  };
+  }
 
+  const backlog = message.backlog ?? false;
   const rows: TelemetryRow[] = [];
   let skipped = 0;
-  for (const [index, reading] of message.readings.entries()) {
+  let index = -1;
+  for (const reading of message.readings) {
+    index += 1;
     const device = devices.get(reading.dev);
     if (device === undefined) {
       skipped += 1; // the logger's own SN (directory.devices refuses every other unknown SN)
       continue;
     }
-    const registers = await registersOf(device);
+    const registers = device.modelId === null ? null : (registersByModel.get(device.modelId) ?? null);
     // Without raw registers the reading's own values are the merged values (JSON.parse made them own
     // properties, and `__proto__` was refused); a merge goes into a null-prototype object, so a measure
     // key such as `constructor` stays an ordinary property.
@@ -108,20 +106,11 @@ export async function prepareTelemetry(
         for (const key of Object.keys(reading.values)) merged[key] = reading.values[key] ?? null;
       }
     }
-    const wide = toWideRow(registersFor(registers, merged), merged);
-    const status = wide.columns.status_code;
-    // status_code is an integer column; a fractional or huge status is a device quirk, not a reason to lose the row.
-    if (typeof status === 'number') {
-      wide.columns.status_code = Math.abs(status) <= INT32_MAX ? Math.round(status) : null;
-    }
+    const mapper = registers === null ? NO_COLUMNS : WideRowMapper.of(registers);
     rows.push({
       deviceId: device.id,
       ts: reading.ts,
-      columns: wide.columns,
-      mpptV: wide.mppt.mppt_v.length > 0 ? wide.mppt.mppt_v : null,
-      mpptI: wide.mppt.mppt_i.length > 0 ? wide.mppt.mppt_i : null,
-      mpptP: wide.mppt.mppt_p.length > 0 ? wide.mppt.mppt_p : null,
-      extra: Object.keys(wide.extra).length > 0 ? wide.extra : null,
+      encoded: deps.encoder.encode(mapper, device.id, reading.ts, gateway.id, backlog, merged),
       values: merged,
     });
   }
@@ -130,7 +119,7 @@ export async function prepareTelemetry(
     value: {
       gatewayId: gateway.id,
       seq: message.seq,
-      backlog: message.backlog ?? false,
+      backlog,
       dataTs: message.readings[0]?.ts ?? deps.nowMs,
       readings: message.readings.length,
       rows,
@@ -138,36 +127,6 @@ export async function prepareTelemetry(
       envelope,
     },
   };
-}
-
-/** Per definition: each key's register when it has a column (the last entry of a key wins, as in toWideRow). */
-const columnRegisters = new WeakMap<readonly RegisterDefinition[], Map<string, RegisterDefinition>>();
-
-/**
- * The registers toWideRow needs for these values: only those of keys present that have a column (a key
- * without one lands in `extra` either way). toWideRow indexes every register it is given per call, and a
- * definition has a hundred or more; a reading names a dozen.
- */
-function registersFor(
-  registers: readonly RegisterDefinition[] | null,
-  values: MeasureValues,
-): RegisterDefinition[] {
-  if (registers === null) return [];
-  let byKey = columnRegisters.get(registers);
-  if (byKey === undefined) {
-    byKey = new Map();
-    for (const r of registers) {
-      if (r.column !== null) byKey.set(r.key, r);
-      else byKey.delete(r.key);
-    }
-    columnRegisters.set(registers, byKey);
-  }
-  const used: RegisterDefinition[] = [];
-  for (const key of Object.keys(values)) {
-    const register = byKey.get(key);
-    if (register !== undefined) used.push(register);
-  }
-  return used;
 }
 
 /**

@@ -11,8 +11,15 @@
 import type { Logger } from 'pino';
 import type { IngestMetrics } from './metrics.js';
 import type { SqlRunner, SqlTx } from './sql.js';
-import { COLUMN_LIST, copyChunks, jsonRecords, RECORD_TYPES, type KeyedRow } from './telemetry.encode.js';
-import type { MeasureValues, PreparedTelemetry } from './telemetry.prepare.js';
+import {
+  COLUMN_LIST,
+  copyChunks,
+  jsonRecords,
+  RECORD_TYPES,
+  RowEncoder,
+  type RowFormat,
+} from './telemetry.encode.js';
+import type { MeasureValues, PreparedTelemetry, TelemetryRow } from './telemetry.prepare.js';
 import { TransientError } from './transient.js';
 
 /** Test seam: runs inside each telemetry transaction just before COMMIT (throw to simulate a failure). */
@@ -80,6 +87,8 @@ export interface WriteOutcome {
 }
 
 export class TelemetryWriter {
+  /** The form rows must be prepared in for this database (COPY lines or JSON records). */
+  readonly format: RowFormat;
   private readonly knownMonths = new Set<number>();
   private readonly stagedConnections = new WeakSet<object>();
   private carefulBatches = 0;
@@ -87,23 +96,30 @@ export class TelemetryWriter {
   constructor(
     private readonly sql: SqlRunner,
     private readonly opts: { now: () => number; metrics: IngestMetrics; log: Logger; faults?: WriterFaults },
-  ) {}
+  ) {
+    this.format = sql.kind === 'postgres' ? 'copy' : 'json';
+  }
+
+  /** An encoder for rows of this writer (telemetry.prepare encodes each reading once, in this format). */
+  encoder(): RowEncoder {
+    return new RowEncoder(this.format);
+  }
 
   async write(batch: readonly PreparedTelemetry[]): Promise<WriteOutcome> {
     const started = performance.now();
-    // First occurrence wins inside the batch, as the database's ON CONFLICT DO NOTHING does across batches.
-    const unique = new Map<string, KeyedRow>();
-    let offered = 0;
-    for (const message of batch) {
-      for (const row of message.rows) {
-        offered += 1;
-        const key = keyOf(row.deviceId, row.ts);
-        if (!unique.has(key))
-          unique.set(key, { row, gatewayId: message.gatewayId, backlog: message.backlog });
-      }
-    }
+    const offered: TelemetryRow[] = [];
+    for (const message of batch) for (const row of message.rows) offered.push(row);
     // Key order: concurrent writers lock index entries in the same order, and the index insert is local.
-    const rows = [...unique.values()].sort((a, b) => a.row.deviceId - b.row.deviceId || a.row.ts - b.row.ts);
+    // The sort is stable, so among rows with the same key the first offered comes first and is kept:
+    // first occurrence wins inside the batch, as the database's ON CONFLICT DO NOTHING does across batches.
+    offered.sort(byKey);
+    const rows: TelemetryRow[] = [];
+    let previous: TelemetryRow | undefined;
+    for (const row of offered) {
+      if (previous === undefined || row.deviceId !== previous.deviceId || row.ts !== previous.ts)
+        rows.push(row);
+      previous = row;
+    }
     await this.ensurePartitions(rows);
 
     const optimistic = this.carefulBatches === 0;
@@ -117,13 +133,13 @@ export class TelemetryWriter {
       inserted = await this.attempt(batch, rows, false);
     }
     this.opts.metrics.batch(rows.length, (performance.now() - started) / 1000);
-    return { inserted, duplicates: offered - inserted };
+    return { inserted, duplicates: offered.length - inserted };
   }
 
   /** One transaction; answers how many rows were new. */
   private async attempt(
     batch: readonly PreparedTelemetry[],
-    rows: readonly KeyedRow[],
+    rows: readonly TelemetryRow[],
     optimistic: boolean,
   ): Promise<number> {
     let inserted = 0;
@@ -156,9 +172,12 @@ export class TelemetryWriter {
     return inserted;
   }
 
-  private async insertRows(tx: SqlTx, rows: readonly KeyedRow[], optimistic: boolean): Promise<Inserted> {
+  private async insertRows(tx: SqlTx, rows: readonly TelemetryRow[], optimistic: boolean): Promise<Inserted> {
     const keys = (found: { device_id: number; ms: number }[]): ReadonlySet<string> =>
       new Set(found.map((k) => keyOf(k.device_id, k.ms)));
+    if ((tx.copyIn !== null) !== (this.format === 'copy')) {
+      throw new Error(`telemetry rows prepared as ${this.format} for a ${this.sql.kind} connection`);
+    }
     if (tx.copyIn !== null) {
       if (optimistic) {
         await tx.copyIn(`COPY telemetry (${COLUMN_LIST}) FROM STDIN`, copyChunks(rows));
@@ -192,7 +211,7 @@ export class TelemetryWriter {
 
   private followUpParams(
     batch: readonly PreparedTelemetry[],
-    rows: readonly KeyedRow[],
+    rows: readonly TelemetryRow[],
     fresh: Inserted,
   ): [string, string, string] {
     const nowMs = this.opts.now();
@@ -217,7 +236,7 @@ export class TelemetryWriter {
         seen: iso(Math.min(current.to, nowMs)),
       });
     };
-    for (const { row } of rows) {
+    for (const row of rows) {
       if (fresh !== 'all' && !fresh.has(keyOf(row.deviceId, row.ts))) continue;
       if (current === null || current.id !== row.deviceId) {
         close();
@@ -266,12 +285,17 @@ export class TelemetryWriter {
    * Monthly partitions for every month in the batch, created outside the batch's transaction so that a
    * concurrent creator (another ingest copy, the jobs) can only make this call fail, not the batch.
    */
-  private async ensurePartitions(rows: readonly KeyedRow[]): Promise<void> {
+  private async ensurePartitions(rows: readonly TelemetryRow[]): Promise<void> {
     const months = new Set<number>();
-    for (const { row } of rows) {
-      const d = new Date(row.ts);
-      const month = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
-      if (!this.knownMonths.has(month)) months.add(month);
+    // The month ([from, to), epoch ms) of the previous row: rows of one batch mostly share a month.
+    let from = 0;
+    let to = 0;
+    for (const { ts } of rows) {
+      if (ts >= from && ts < to) continue;
+      const d = new Date(ts);
+      from = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+      to = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+      if (!this.knownMonths.has(from)) months.add(from);
     }
     for (const month of months) {
       const day = new Date(month).toISOString().slice(0, 10);
@@ -286,6 +310,8 @@ export class TelemetryWriter {
     }
   }
 }
+
+const byKey = (a: TelemetryRow, b: TelemetryRow): number => a.deviceId - b.deviceId || a.ts - b.ts;
 
 const codeOf = (err: unknown): string | undefined => {
   for (let e: unknown = err; typeof e === 'object' && e !== null; e = (e as { cause?: unknown }).cause) {
