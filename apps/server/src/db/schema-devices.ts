@@ -19,19 +19,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { RegisterDefinition } from '@sunfleet/contracts';
+import { StationTypes, type RegisterDefinition } from '@sunfleet/contracts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const dbl = (name: string) => doublePrecision(name);
 
-export const STATION_TYPES = [
-  'HOUSEHOLD_PV',
-  'HOUSEHOLD_PV_STORAGE',
-  'RESIDENTIAL',
-  'GROUND_STATION',
-  'GROUND_STORAGE_STATION',
-  'RESIDENTIAL_STORAGE',
-] as const;
+/** SPEC §1 station types, from the contracts (the fleet file and the API use the same list). */
+export const STATION_TYPES = StationTypes;
 
 /** Power stations (SPEC §3 Site). Owned by a company; optionally associated with an owner account. */
 export const stations = pgTable(
