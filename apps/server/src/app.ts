@@ -33,7 +33,6 @@ import { envelopePlugin } from './plugins/envelope.plugin.js';
 import { metricsPlugin } from './plugins/metrics.plugin.js';
 import { openapiPlugin } from './plugins/openapi.plugin.js';
 import { webPlugin } from './plugins/web.plugin.js';
-import { validatorCompiler } from './plugins/validation.js';
 import { auditPlugin } from './plugins/audit.plugin.js';
 import { scopePlugin } from './modules/tenancy/scope.plugin.js';
 import type { BrokerState } from './services/broker.js';
@@ -71,8 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: (req) => requestId(req.headers[REQUEST_ID_HEADER]),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array' } },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
 
   const db = deps.database.db;
   const usersRepo = new UsersRepository(db);
