@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { startServer } from '../e2e/support/server.js';
 import { runIngestBenchmarks } from './ingest.js';
+import { runStationApiBenchmarks } from './api-station.js';
 import { runSimBenchmark } from './sim.js';
 
 interface Result {
@@ -113,6 +114,8 @@ try {
 } finally {
   await server.stop();
 }
+// Station API: charts and the station list req/s ÷ a bare route with the same body (bench/api-station.ts).
+await runStationApiBenchmarks(print);
 // Ingest: readings/s from MQTT into PostgreSQL and PGlite ÷ the database's raw bulk load (bench/ingest.ts).
 await runIngestBenchmarks(print);
 // Simulator: device readings/s on one core ÷ JSON.stringify of the same messages (bench/sim.ts).

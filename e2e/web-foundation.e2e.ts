@@ -127,7 +127,16 @@ describe('login', () => {
 
     await page.goto(`${server.baseUrl}/#/`);
     await page.waitForURL(/#\/index$/);
-    expect(await activeTitle(page).innerText()).toBe((await languageTable('EN'))['route.home']);
+    // Home is the landing page: its greeting (SPEC §9) heads the active view; the tab says Home.
+    const en = await languageTable('EN');
+    const greeting = await page
+      .locator(`[data-testid="${TestId.activeView}"] [data-testid="${TestId.homeGreeting}"]`)
+      .innerText();
+    const greetings = ['morning', 'afternoon', 'evening'].map((part) =>
+      (en[`home.greeting.${part}`] ?? '?').replace('{{name}}', server.adminUsername),
+    );
+    expect(greetings).toContain(greeting);
+    expect(await page.title()).toContain(en['route.home']);
   });
 
   it('remembers the user name when asked, and never stores the password', async () => {

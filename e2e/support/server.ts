@@ -11,6 +11,8 @@ export interface RunningTestServer {
   baseUrl: string;
   adminUsername: string;
   adminPassword: string;
+  /** Port of the server's embedded MQTT broker (loggers connect here). */
+  mqttPort: number;
   /** The process's output so far (for diagnosing a failing test). */
   output(): string;
   stop(): Promise<void>;
@@ -41,12 +43,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningTe
   const dataDir = mkdtempSync(join(tmpdir(), 'sunfleet-e2e-'));
   const adminPassword = 'Admin#E2e-2026';
   const port = await freePort();
+  const mqttPort = await freePort();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/tmp',
     PORT: String(port),
     HOST: '127.0.0.1',
-    MQTT_PORT: String(await freePort()),
+    MQTT_PORT: String(mqttPort),
     DATA_DIR: dataDir,
     ADMIN_PASSWORD: adminPassword,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -93,6 +96,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningTe
     baseUrl,
     adminUsername: 'admin',
     adminPassword,
+    mqttPort: Number(env.MQTT_PORT),
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

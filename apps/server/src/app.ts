@@ -28,11 +28,19 @@ import { gatewaysModule } from './modules/gateways/gateways.module.js';
 import { registryRoutes } from './modules/registry/registry.plugin.js';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.js';
 import { commandRoutes } from './modules/commands/commands.routes.js';
+import { stationChartsRoutes } from './modules/station-charts/station-charts.routes.js';
+import { liveRoutes } from './modules/live/live.routes.js';
+import { stationDevicesRoutes } from './modules/station-devices/station-devices.routes.js';
+import { devicesRoutes } from './modules/devices/devices.routes.js';
+import { shareLinkRoutes } from './modules/share-links/share-links.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { stationRoutes } from './modules/stations/stations.routes.js';
 import { authPlugin } from './plugins/auth.plugin.js';
 import { envelopePlugin } from './plugins/envelope.plugin.js';
 import { metricsPlugin } from './plugins/metrics.plugin.js';
 import { openapiPlugin } from './plugins/openapi.plugin.js';
 import { webPlugin } from './plugins/web.plugin.js';
+import { validatorCompiler } from './plugins/validation.js';
 import { auditPlugin } from './plugins/audit.plugin.js';
 import { scopePlugin } from './modules/tenancy/scope.plugin.js';
 import type { BrokerState } from './services/broker.js';
@@ -70,8 +78,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: (req) => requestId(req.headers[REQUEST_ID_HEADER]),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { removeAdditional: false, allErrors: true, coerceTypes: 'array' } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
 
   const db = deps.database.db;
   const usersRepo = new UsersRepository(db);
@@ -135,6 +143,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(registryRoutes, { db });
       await api.register(telemetryRoutes, { db, clock: deps.clock });
       await api.register(commandRoutes, { db, clock: deps.clock, log: deps.logger });
+      await api.register(stationChartsRoutes, {
+        db,
+        clock: deps.clock,
+        weatherForecastUrl: deps.config.weatherForecastUrl,
+      });
+      await api.register(liveRoutes, { db, clock: deps.clock });
+      await api.register(stationDevicesRoutes, { db, clock: deps.clock });
+      await api.register(devicesRoutes, { db, clock: deps.clock });
+      await api.register(shareLinkRoutes, { db, clock: deps.clock, config: deps.config });
+      await api.register(searchRoutes, { db, clock: deps.clock });
+      await api.register(stationRoutes, { db, clock: deps.clock });
       await api.register(systemRoutes, {
         config: deps.config,
         database: deps.database,

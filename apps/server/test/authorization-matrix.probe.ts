@@ -74,7 +74,12 @@ function baseRequest(world: World, route: ApiRoute, op: Operation, p: Principal)
   let body: Record<string, unknown> | undefined;
   if (op.body) {
     body = sampleValue(op.body) as Record<string, unknown>;
-    for (const field of Object.keys(body)) if (isIdField(field)) body[field] = own(field, body[field]);
+    for (const field of Object.keys(body))
+      if (isIdField(field)) {
+        // A list of ids (`…Ids`) holds one id of the principal's reach.
+        const value = body[field];
+        body[field] = Array.isArray(value) ? [own(field, value[0])] : own(field, value);
+      }
   }
   return { params, query, body };
 }
@@ -159,7 +164,7 @@ export async function probeRoute(
           continue;
         await check(
           p,
-          { ...base, body: { ...base.body, [field]: foreign } },
+          { ...base, body: { ...base.body, [field]: /Ids$/.test(field) ? [foreign] : foreign } },
           [4003, 4004],
           `body.${field}=${foreign}`,
         );

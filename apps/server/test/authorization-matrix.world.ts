@@ -3,7 +3,8 @@
 // may legitimately see. Every company, user and custom role carries a unique marker (zqC…q, zqU…q,
 // zqR…q) in its name, description or email, so foreign data shows up in any response, whatever its shape.
 import { isNull, not, sql } from 'drizzle-orm';
-import { companies, roles, users } from '../src/db/schema.js';
+import { companies, roles, shareLinks, stationSubscriptions, users } from '../src/db/schema.js';
+import { newShareToken } from '../src/modules/share-links/share-token.js';
 import type { ApiRoute } from './authorization-matrix.support.js';
 import { as, DEMO_PASSWORD, setPasswords, tenantDigest, userIdOf } from './organisation-fixtures.js';
 import {
@@ -59,6 +60,9 @@ const ID_FIELDS: Record<string, Kind> = {
   stationId: 'station',
   gatewayId: 'gateway',
   deviceId: 'device',
+  coupledDeviceId: 'device',
+  stationIds: 'station',
+  ownerUserId: 'user',
 };
 const ID_OF_PREFIX: Record<string, Kind> = {
   company: 'company',
@@ -67,6 +71,7 @@ const ID_OF_PREFIX: Record<string, Kind> = {
   station: 'station',
   gateway: 'gateway',
   device: 'device',
+  shareLink: 'shareLink',
 };
 
 export async function buildWorld(t: TestApp): Promise<World> {
@@ -167,6 +172,57 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ],
     [3, coBi],
   );
+  // Managers and owners share stations here (whatever the seed grants), so the share-link routes are
+  // probed past their permission check.
+  await db
+    .update(roles)
+    .set({ permissions: sql`array_append(${roles.permissions}, 'station:share')` })
+    .where(sql`${roles.id} in (2, 5) and not ('station:share' = any(${roles.permissions}))`);
+  // One share link per station (Step 3), its title marked zqL…q.
+  for (const station of deviceObjs.filter((o) => o.kind === 'station')) {
+    const [link] = await db
+      .insert(shareLinks)
+      .values({ stationId: Number(station.id), token: newShareToken(), title: 'Shared' })
+      .returning({ id: shareLinks.id });
+    if (!link) throw new Error('share link not created');
+    await db
+      .update(shareLinks)
+      .set({ title: `Shared zqL${link.id}q` })
+      .where(sql`${shareLinks.id} = ${link.id}`);
+    deviceObjs.push({ ...station, id: link.id, kind: 'shareLink', markers: [`zqL${link.id}q`] });
+  }
+  // Managers and owners change devices and stations here (whatever the seed grants), so the AC-coupling
+  // and subscription routes are probed past their permission check.
+  for (const code of ['device:update', 'station:update'])
+    await db
+      .update(roles)
+      .set({ permissions: sql`array_append(${roles.permissions}, ${code})` })
+      .where(sql`${roles.id} in (2, 5) and not (${code} = any(${roles.permissions}))`);
+  // Managers and owners delete and assign stations here too (whatever the seed grants), so those routes
+  // are probed past their permission check.
+  for (const code of ['station:delete', 'station:assign'])
+    await db
+      .update(roles)
+      .set({ permissions: sql`array_append(${roles.permissions}, ${code})` })
+      .where(sql`${roles.id} in (2, 5) and not (${code} = any(${roles.permissions}))`);
+  // One event subscription per station (Step 3), its subject marked zqE…q.
+  for (const station of deviceObjs.filter((o) => o.kind === 'station')) {
+    const [sub] = await db
+      .insert(stationSubscriptions)
+      .values({
+        stationId: Number(station.id),
+        subject: 'Events',
+        notifyType: 'REAL_TIME',
+        email: 'e@example.com',
+      })
+      .returning({ id: stationSubscriptions.id });
+    if (!sub) throw new Error('subscription not created');
+    await db
+      .update(stationSubscriptions)
+      .set({ subject: `Events zqE${sub.id}q` })
+      .where(sql`${stationSubscriptions.id} = ${sub.id}`);
+    deviceObjs.push({ ...station, id: sub.id, kind: 'subscription', markers: [`zqE${sub.id}q`] });
+  }
 
   const companyRows = await db.select().from(companies);
   const userRows = await db.select().from(users);
@@ -225,7 +281,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const deviceReach = (p: Principal): DeviceObj[] =>
     deviceObjs.filter((o) => reachesDeviceObj(o, p, p.kind === 'owner' ? [] : subtree(p.companyId)));
   const isDeviceKind = (kind: Kind): kind is DeviceKind =>
-    kind === 'station' || kind === 'gateway' || kind === 'device' || kind === 'command';
+    kind === 'station' ||
+    kind === 'gateway' ||
+    kind === 'device' ||
+    kind === 'command' ||
+    kind === 'shareLink' ||
+    kind === 'subscription';
   const allMarkers = [...companyObjs, ...userObjs, ...roleObjs, ...deviceObjs].flatMap((o) => o.markers);
   const anonymous: Principal = {
     name: 'anonymous',
@@ -243,6 +304,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     companyId: (label) => (label === 'B' ? coB : coBi),
     kindOf: (route, field) => {
       if (field === 'id' && route.url.startsWith('/api/gateway/command/')) return 'command';
+      if (field === 'id' && route.url.startsWith('/api/station/gateway/inverter/acCouple/')) return 'device';
+      if (field === 'id' && route.url.startsWith('/api/station/subscription')) return 'subscription';
       if (field === 'id') return ID_OF_PREFIX[route.url.split('/')[2] ?? ''] ?? null;
       return ID_FIELDS[field] ?? null;
     },

@@ -16,6 +16,10 @@ describe('configuration', () => {
       adminPassword: null,
       smtpUrl: null,
       guestLogin: true,
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      mapTileAttribution: '© OpenStreetMap contributors',
+      mapGeocoderUrl: null,
+      weatherForecastUrl: null,
     });
     expect(c.dataDir).toMatch(/\/data$/);
     expect([...c.services]).toEqual(['api', 'ingest', 'jobs', 'broker', 'sim']);
@@ -51,6 +55,20 @@ describe('configuration', () => {
       adminUsername: 'root',
     });
     expect([...c.services]).toEqual(['api', 'jobs']);
+    expect(
+      loadConfig({
+        MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png',
+        MAP_TILE_ATTRIBUTION: '© Example',
+        MAP_GEOCODER_URL: 'https://geo.example.com/search',
+        WEATHER_FORECAST_URL: 'https://api.open-meteo.com/v1/forecast',
+      }),
+    ).toMatchObject({
+      mapTileUrl: 'https://tiles.example.com/{z}/{x}/{y}.png',
+      mapTileAttribution: '© Example',
+      mapGeocoderUrl: 'https://geo.example.com/search',
+      weatherForecastUrl: 'https://api.open-meteo.com/v1/forecast',
+    });
+    expect(loadConfig({ MAP_TILE_URL: 'none' }).mapTileUrl).toBeNull();
     expect(c.regionalServers).toEqual([
       { key: 'EuropeanServer', url: 'https://eu.example.com/#/login/index' },
     ]);
@@ -73,6 +91,10 @@ describe('configuration', () => {
     ['GUEST_LOGIN', 'sometimes'],
     ['REGIONAL_SERVERS', '{"MoonServer":"https://moon"}'],
     ['REGIONAL_SERVERS', '[1,2]'],
+    ['MAP_TILE_URL', 'https://tiles.example.com/static.png'],
+    ['MAP_TILE_URL', 'ftp://tiles.example.com/{z}/{x}/{y}.png'],
+    ['MAP_GEOCODER_URL', 'geo.example.com'],
+    ['WEATHER_FORECAST_URL', 'file:///etc/passwd'],
   ])('names %s when it is unusable (%s)', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(

@@ -107,6 +107,7 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
     );
     const tables = (result as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
     expect(tables.filter((name) => !/^telemetry_p\d{6}$/.test(name))).toEqual([
+      'ac_couple_settings',
       'alarms',
       'audit_log',
       'commands',
@@ -127,6 +128,7 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
       'mail_outbox',
       'nav_routes',
       'protocol_definitions',
+      'query_history',
       'rate_counters',
       'regions',
       'roles',
@@ -138,6 +140,9 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
       'rollup_station_hour',
       'rollup_station_month',
       'sessions',
+      'share_links',
+      'station_follows',
+      'station_subscriptions',
       'stations',
       'telemetry',
       'time_zones',

@@ -14,3 +14,4 @@ export * from './status/status.js';
 export * from './registers/decode.js';
 export * from './registers/columns.js';
 export * from './registers/wide-row-mapper.js';
+export * from './energy/impact.js';

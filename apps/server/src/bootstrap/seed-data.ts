@@ -61,6 +61,11 @@ const ownerCodes: PermCode[] = [
   Perm.gatewayBind,
   Perm.gatewayUnbind,
   Perm.gatewayUpdate,
+  // Owners keep their own station's details and event subscriptions, share it read-only and export
+  // its history (Step 3); creating, deleting and distributing stations stays with the installer.
+  Perm.stationUpdate,
+  Perm.stationShare,
+  Perm.historyExport,
 ];
 /** Back-office pages of the platform operator itself, not of its distributors and installers. */
 const platformOnlyViews = new Set<PermCode>([
@@ -75,6 +80,13 @@ const platformOnlyViews = new Set<PermCode>([
 /** What a distributor's or installer's manager does inside their own subtree. */
 const managerCodes: PermCode[] = [
   Perm.stationCreate,
+  Perm.stationUpdate,
+  Perm.stationDelete,
+  Perm.stationAssign,
+  Perm.stationShare,
+  Perm.deviceUpdate,
+  Perm.acCoupleUpdate,
+  Perm.historyExport,
   Perm.gatewayBind,
   Perm.gatewayUnbind,
   Perm.gatewayUpdate,

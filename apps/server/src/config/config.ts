@@ -44,6 +44,13 @@ export interface AppConfig {
    * restarted process resumes its persistent sessions; default host name + pid (not resumable).
    */
   ingestClientId: string | null;
+  /** XYZ tile template for maps (MAP_TILE_URL); null (`none`) = maps without tiles. */
+  mapTileUrl: string | null;
+  mapTileAttribution: string;
+  /** Nominatim-compatible geocoder (MAP_GEOCODER_URL); null = addresses are not searched. */
+  mapGeocoderUrl: string | null;
+  /** Open-Meteo-compatible forecast endpoint (WEATHER_FORECAST_URL); null = no forecast (default). */
+  weatherForecastUrl: string | null;
   /** `sim` service: the fleet file (SIM_FLEET); null = the demo fleet (apps/sim/fleets/demo.json). */
   simFleet: string | null;
   /** `sim` service: days of history a fresh logger uploads first, and the most a restart fills in. */
@@ -206,6 +213,18 @@ function mqttAuthSecret(env: Env): string | null {
   return raw;
 }
 
+/** MAP_TILE_URL: an http(s) template with {z}, {x} and {y}; `none` turns tiles off. */
+function mapTileUrl(env: Env): string | null {
+  const raw = text(env, 'MAP_TILE_URL');
+  if (raw === null) return 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+  if (raw === 'none') return null;
+  const checked = url(env, 'MAP_TILE_URL', ['http:', 'https:']);
+  if (checked === null || !['{z}', '{x}', '{y}'].every((p) => raw.includes(p))) {
+    throw new ConfigError('MAP_TILE_URL', `must contain {z}, {x} and {y}, or be 'none' (got '${raw}')`);
+  }
+  return raw;
+}
+
 /** Reads and validates the whole configuration once at boot. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const portNumber = port(env, 'PORT', 8080);
@@ -233,6 +252,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ingestConsumers: integer(env, 'INGEST_CONSUMERS', 4, 1, 64),
     ingestClientId: ingestClientId(env),
     simFleet: simFleet(env),
+    mapTileUrl: mapTileUrl(env),
+    mapTileAttribution: text(env, 'MAP_TILE_ATTRIBUTION') ?? '© OpenStreetMap contributors',
+    mapGeocoderUrl: url(env, 'MAP_GEOCODER_URL', ['http:', 'https:']),
+    weatherForecastUrl: url(env, 'WEATHER_FORECAST_URL', ['http:', 'https:']),
     // The cloud refuses readings older than 3 × 366 days.
     simBackfillDays: integer(env, 'SIM_BACKFILL_DAYS', 2, 0, 3 * 366 - 1),
     simAcceleration: decimal(env, 'SIM_ACCELERATION', 1, 1, 1_000_000),

@@ -298,3 +298,4 @@ export const rateCounters = pgTable('rate_counters', {
 });
 
 export * from './schema-devices.js';
+export * from './schema-stations.js';

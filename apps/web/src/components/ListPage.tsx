@@ -71,13 +71,22 @@ export interface SearchBoxProps {
   onSearch: (keyword: string) => void;
   maxLength?: number;
   width?: number;
+  /** The keyword the list starts with (e.g. from the URL of a search's More link). */
+  defaultValue?: string;
 }
 
 /** The toolbar's keyword search (runs on Enter or the search button; clearing it searches for all). */
-export function SearchBox({ placeholder, onSearch, maxLength, width = 260 }: SearchBoxProps): ReactElement {
+export function SearchBox({
+  placeholder,
+  onSearch,
+  maxLength,
+  width = 260,
+  defaultValue,
+}: SearchBoxProps): ReactElement {
   return (
     <Input.Search
       allowClear
+      defaultValue={defaultValue}
       maxLength={maxLength}
       placeholder={placeholder}
       onSearch={onSearch}

@@ -112,10 +112,15 @@ export const ConfigData = Type.Object({
     ios: Type.String(),
   }),
   map: Type.Object({
-    tileUrl: Type.String(),
+    tileUrl: Type.Union([Type.Null(), Type.String()], {
+      description: 'XYZ tile template ({z}/{x}/{y}); null = no tiles, maps draw markers on a plain grid',
+    }),
     attribution: Type.String(),
-    geocoderUrl: Type.Union([Type.String(), Type.Null()]),
+    geocoderUrl: Type.Union([Type.Null(), Type.String()], {
+      description: 'Nominatim-compatible search endpoint (…/search?format=json&q=); null = type coordinates',
+    }),
   }),
+  weatherForecast: Type.Boolean({ description: 'Whether a forecast provider is configured' }),
   guestLogin: Type.Boolean({ description: 'Whether the guest button is offered' }),
 });
 export type ConfigData = Static<typeof ConfigData>;

@@ -49,10 +49,11 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemDeps> = async (app, d
           ios: deps.config.appDownloadUrl,
         },
         map: {
-          tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
-          attribution: '© OpenStreetMap contributors',
-          geocoderUrl: null,
+          tileUrl: deps.config.mapTileUrl,
+          attribution: deps.config.mapTileAttribution,
+          geocoderUrl: deps.config.mapGeocoderUrl,
         },
+        weatherForecast: deps.config.weatherForecastUrl !== null,
         guestLogin: deps.config.guestLogin,
       }),
   );

@@ -50,6 +50,28 @@ const PAGES: Record<string, Page> = {
   'about/version': lazy(() =>
     import('../../features/about/VersionPage').then((m) => ({ default: m.VersionPage })),
   ),
+  'home/index': lazy(() => import('../../features/home/HomePage').then((m) => ({ default: m.HomePage }))),
+  'station/list': lazy(() =>
+    import('../../features/station/list/StationListPage').then((m) => ({ default: m.StationListPage })),
+  ),
+  'station/create': lazy(() =>
+    import('../../features/station/create/StationFormPage').then((m) => ({ default: m.StationFormPage })),
+  ),
+  'station/detail': lazy(() =>
+    import('../../features/station/detail/StationDetailPage').then((m) => ({ default: m.StationDetailPage })),
+  ),
+  'device/list': lazy(() =>
+    import('../../features/devices/DeviceListPage').then((m) => ({ default: m.DeviceListPage })),
+  ),
+  'device/detail': lazy(() =>
+    import('../../features/devices/DeviceDetailPage').then((m) => ({ default: m.DeviceDetailPage })),
+  ),
+  'gateway/detail': lazy(() =>
+    import('../../features/devices/GatewayDetailPage').then((m) => ({ default: m.GatewayDetailPage })),
+  ),
+  'meter/detail': lazy(() =>
+    import('../../features/devices/MeterDetailPage').then((m) => ({ default: m.MeterDetailPage })),
+  ),
 };
 
 export function pageFor(component: string): Page {

@@ -23,7 +23,7 @@ const AuthRedirectPage = lazy(() =>
   import('../../features/system/AuthRedirectPage').then((m) => ({ default: m.AuthRedirectPage })),
 );
 const StationSharePage = lazy(() =>
-  import('../../features/placeholder/StationSharePage').then((m) => ({ default: m.StationSharePage })),
+  import('../../features/share/StationSharePage').then((m) => ({ default: m.StationSharePage })),
 );
 
 function suspended(Page: ComponentType): ReactElement {

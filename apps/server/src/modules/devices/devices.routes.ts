@@ -1,0 +1,84 @@
+import {
+  DEVICE_EXPORT_ROWS_MAX,
+  DeviceDetail,
+  DeviceExportQuery,
+  ErrorEnvelope,
+  IdParams,
+  Perm,
+} from '@sunfleet/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { ok, responses } from '../../lib/envelope.js';
+import { sessionOf } from '../../plugins/auth.plugin.js';
+import { DevicesService } from './devices.service.js';
+
+const tags = ['devices'];
+const security = [{ bearer: [] }];
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** One device: detail with the display groups of its model, and its history as an XLSX download. */
+export const devicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (
+  app,
+  { db, clock },
+) => {
+  const service = new DevicesService(db, clock);
+
+  app.get(
+    '/device/:id',
+    {
+      config: { perm: [Perm.deviceView] },
+      schema: {
+        tags,
+        security,
+        summary: 'One device with its status, MPPT count and the display groups of its measures',
+        description:
+          "Groups and measures come from the protocol definition of the device's model (registry); a " +
+          'model without a definition has no groups. 4004 when missing or outside your reach.',
+        params: IdParams,
+        response: responses(DeviceDetail),
+      },
+    },
+    async (request) => ok(await service.detail(await app.scopeOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/device/:id/history/export',
+    {
+      config: { perm: [Perm.historyExport] },
+      schema: {
+        tags,
+        security,
+        summary: 'Stored readings of chosen measures between from and to as an XLSX file',
+        description:
+          'Range as /device/{id}/history (epoch ms, inclusive, at most 31 days). One sheet: a header row ' +
+          "of measure names with units, one row per reading time in the station's time zone, oldest first; " +
+          `at most ${DEVICE_EXPORT_ROWS_MAX} rows, then a note row saying the export was cut. A measure ` +
+          "the device's model does not have → 4000 stationDevices.measureUnknown.",
+        params: IdParams,
+        querystring: DeviceExportQuery,
+        response: {
+          200: {
+            description: 'XLSX workbook, sent as an attachment',
+            content: { [XLSX_TYPE]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+          },
+          '4xx': ErrorEnvelope,
+          '5xx': ErrorEnvelope,
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await service.export(
+        await app.scopeOf(request),
+        sessionOf(request).userId,
+        request.params.id,
+        request.query,
+      );
+      return reply
+        .header('content-type', XLSX_TYPE)
+        .header('content-disposition', `attachment; filename="${file.filename}"`)
+        .send(file.bytes);
+    },
+  );
+};

@@ -1,0 +1,148 @@
+// GET /live: a Server-Sent Events stream of one station, logger or device (docs/charts.md "Live
+// updates"). Everything that can fail — the target, the permission, tenancy, the per-user limit — is
+// checked before the stream starts, so refusals are ordinary envelopes; afterwards the stream carries
+// `latest` and `status` events and a heartbeat comment, and ends when the session does.
+import {
+  ErrorEnvelope,
+  hasAnyPermission,
+  LiveLimits,
+  LiveMessage,
+  LiveQuery,
+  Perm,
+  REQUEST_ID_HEADER,
+  type LiveEvent,
+  type PermCode,
+} from '@sunfleet/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { Errors } from '../../lib/errors.js';
+import { sessionOf } from '../../plugins/auth.plugin.js';
+import { invalidField } from '../reference/sql-helpers.js';
+import { LiveHub } from './live.hub.js';
+import { LiveRepository, type LiveTarget } from './live.repository.js';
+
+const PERM_OF: Record<LiveTarget['kind'], PermCode> = {
+  station: Perm.stationView,
+  gateway: Perm.gatewayView,
+  device: Perm.deviceView,
+};
+
+function targetOf(query: LiveQuery): LiveTarget {
+  const named: LiveTarget[] = [];
+  if (query.stationId !== undefined) named.push({ kind: 'station', id: query.stationId });
+  if (query.gatewayId !== undefined) named.push({ kind: 'gateway', id: query.gatewayId });
+  if (query.deviceId !== undefined) named.push({ kind: 'device', id: query.deviceId });
+  const [only] = named;
+  if (named.length !== 1 || only === undefined)
+    throw invalidField('querystring', LiveMessage.oneTarget, 'exactly one of stationId, gatewayId, deviceId');
+  return only;
+}
+
+const frame = (event: LiveEvent): string => `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+
+export const liveRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  clock: Clock;
+  /** Poll interval override (tests). */
+  pollIntervalMs?: number;
+  heartbeatMs?: number;
+}> = async (app, { db, clock, pollIntervalMs, heartbeatMs }) => {
+  const now = (): number => clock.now().getTime();
+  const hub = new LiveHub(db, now, app.log, pollIntervalMs);
+  const repo = new LiveRepository(db);
+  const streamsOf = new Map<number, number>();
+  const closers = new Set<() => void>();
+
+  // Open streams would keep the server from closing.
+  app.addHook('preClose', async () => {
+    for (const close of [...closers]) close();
+    hub.close();
+  });
+
+  app.get(
+    '/live',
+    {
+      config: { perm: [Perm.stationView, Perm.gatewayView, Perm.deviceView] },
+      schema: {
+        tags: ['live'],
+        security: [{ bearer: [] }],
+        summary: 'Live values and statuses of a station, logger or device (Server-Sent Events)',
+        description:
+          'Exactly one of stationId, gatewayId, deviceId. text/event-stream with `event: latest` ' +
+          '{deviceId, ts, values} and `event: status` {kind STATION|GATEWAY|DEVICE, id, status}; a comment ' +
+          `line every ${LiveLimits.heartbeatMs / 1000} s. Refusals (4000/4003/4004/4029) are JSON envelopes sent before the stream starts.`,
+        querystring: LiveQuery,
+        response: {
+          200: {
+            description: 'The event stream',
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
+          },
+          '4xx': ErrorEnvelope,
+          '5xx': ErrorEnvelope,
+        },
+      },
+    },
+    async (request, reply) => {
+      const target = targetOf(request.query);
+      const session = sessionOf(request);
+      if (!hasAnyPermission(session.permissions, [PERM_OF[target.kind]])) throw Errors.forbidden();
+      if (!(await repo.reachable(await app.scopeOf(request), target))) throw Errors.notFound();
+      const open = streamsOf.get(session.userId) ?? 0;
+      if (open >= LiveLimits.streamsPerUserMax) throw Errors.tooMany();
+      streamsOf.set(session.userId, open + 1);
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+        [REQUEST_ID_HEADER]: request.id,
+      });
+      res.write(`retry: ${LiveLimits.retryMs}\n\n`);
+
+      let closed = false;
+      let unsubscribe: (() => void) | null = null;
+      let heartbeat: NodeJS.Timeout | null = null;
+      const close = (): void => {
+        if (closed) return;
+        closed = true;
+        closers.delete(close);
+        if (heartbeat !== null) clearInterval(heartbeat);
+        unsubscribe?.();
+        const left = (streamsOf.get(session.userId) ?? 1) - 1;
+        if (left > 0) streamsOf.set(session.userId, left);
+        else streamsOf.delete(session.userId);
+        res.end();
+      };
+      closers.add(close);
+      // The response's close, not the request's: a request without a body may count as closed once read.
+      res.on('close', close);
+      res.on('error', close);
+
+      const send = (event: LiveEvent): void => {
+        if (!closed) res.write(frame(event));
+      };
+      heartbeat = setInterval(() => {
+        void repo
+          .sessionLive(session.sessionId, now())
+          .then((live) => {
+            if (!live) close();
+            else if (!closed) res.write(': heartbeat\n\n');
+          })
+          .catch(() => close());
+      }, heartbeatMs ?? LiveLimits.heartbeatMs);
+      try {
+        const stop = await hub.subscribe(target, send);
+        if (closed) stop();
+        else unsubscribe = stop;
+      } catch (error) {
+        request.log.warn({ err: error }, 'live subscription failed');
+        close();
+      }
+    },
+  );
+};

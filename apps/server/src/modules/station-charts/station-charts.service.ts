@@ -1,0 +1,207 @@
+// Station charts and weather: checks the dates, finds the station (by scope, or by a share-link token)
+// and assembles the answers. Rules in docs/charts.md.
+import {
+  ChartLimits,
+  ChartMessage,
+  TelemetryApiMessage,
+  type ChartDimension,
+  type ElectricityChartData,
+  type EnergyTotals,
+  type PowerChartData,
+  type StationWeather,
+} from '@sunfleet/contracts';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { Errors } from '../../lib/errors.js';
+import { invalidField } from '../reference/sql-helpers.js';
+import { resolveShareToken } from '../share-links/share-token.js';
+import { calendarDay } from '../telemetry/ranges.js';
+import type { Scope } from '../tenancy/scope.js';
+import type { ForecastClient } from './forecast.js';
+import { assemblePowerChart } from './power-chart.js';
+import {
+  StationChartsRepository,
+  type ChartStation,
+  type DeviceKind,
+  type EnergyRow,
+} from './station-charts.repository.js';
+import { skyCode } from './weather-code.js';
+
+const FIELD = 'querystring.date';
+
+/** Who asks: a caller with a scope, or the holder of a share-link token. */
+export type ChartAccess = { scope: Scope; stationId: number } | { token: string };
+
+const num = (v: number | string | null | undefined): number | null =>
+  typeof v === 'number' && Number.isFinite(v) ? v : null;
+
+export class StationChartsService {
+  private readonly repo: StationChartsRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly forecast: ForecastClient,
+  ) {
+    this.repo = new StationChartsRepository(db);
+  }
+
+  async powerChart(access: ChartAccess, date: string): Promise<PowerChartData> {
+    checkDate(date);
+    const station = await this.station(access);
+    const now = this.clock.now().getTime();
+    const day = await this.repo.localDay(date, station.timeZone, now);
+    if (date > day.today) throw invalidField(FIELD, ChartMessage.dateInFuture, 'after the station’s today');
+    const until = Math.min(day.endMs, now);
+    const [kinds, rows] = await Promise.all([
+      this.repo.deviceKinds(station.id),
+      this.repo.powerBuckets(station.id, day.startMs, until),
+    ]);
+    return assemblePowerChart({
+      stationId: station.id,
+      date,
+      timeZone: station.timeZone,
+      startMs: day.startMs,
+      endMs: day.endMs,
+      untilMs: until,
+      kinds,
+      rows,
+    });
+  }
+
+  async electricityChart(
+    access: ChartAccess,
+    dimension: ChartDimension,
+    date: string,
+  ): Promise<ElectricityChartData> {
+    checkDate(date);
+    const station = await this.station(access);
+    const [kinds, rows] = await Promise.all([
+      this.repo.deviceKinds(station.id),
+      this.energyRows(station, dimension, date),
+    ]);
+    const points = rows.map((row) => ({
+      label: row.label,
+      start: Math.max(0, row.startMs),
+      ...figures(row, kinds),
+    }));
+    return { stationId: station.id, dimension, currency: station.currency, points, totals: totalsOf(points) };
+  }
+
+  async weather(access: ChartAccess): Promise<StationWeather> {
+    const station = await this.station(access);
+    const now = this.clock.now().getTime();
+    const [reading, forecast] = await Promise.all([
+      this.repo.weatherReading(station.id),
+      this.forecast.daily(station.latitude, station.longitude, station.timeZone),
+    ]);
+    const fresh =
+      reading !== null && now - reading.ts <= ChartLimits.currentWeatherMaxAgeMinutes * 60_000
+        ? reading
+        : null;
+    const current =
+      fresh === null
+        ? null
+        : {
+            ts: fresh.ts,
+            code: skyCode({
+              ms: fresh.ts,
+              irradianceWm2: num(fresh.values.GHI),
+              latitude: station.latitude,
+              longitude: station.longitude,
+            }),
+            temperatureC: num(fresh.values.TmpAmb),
+            irradianceWm2: num(fresh.values.GHI),
+            windSpeedMs: num(fresh.values.WndSpd),
+            humidityPct: num(fresh.values.RH),
+          };
+    const source = current !== null ? 'STATION' : forecast.length > 0 ? 'FORECAST' : 'NONE';
+    return { source, current, forecast };
+  }
+
+  private energyRows(station: ChartStation, dimension: ChartDimension, date: string): Promise<EnergyRow[]> {
+    switch (dimension) {
+      case 'DAY':
+        return this.repo.hours(station, date);
+      case 'MONTH':
+        return this.repo.days(station, date);
+      case 'YEAR':
+        return this.repo.months(station, date);
+      case 'TOTAL': {
+        const lastYear = yearIn(this.clock.now().getTime(), station.timeZone);
+        const since = yearIn(station.sinceMs, station.timeZone);
+        const firstYear = Math.max(since, lastYear - ChartLimits.totalYearsMax + 1, ChartLimits.yearMin);
+        return this.repo.years(station, Math.min(firstYear, lastYear), lastYear);
+      }
+    }
+  }
+
+  private async station(access: ChartAccess): Promise<ChartStation> {
+    const station =
+      'token' in access
+        ? await this.byToken(access.token)
+        : await this.repo.stationForCaller(access.scope, access.stationId);
+    if (station === null) throw Errors.notFound();
+    return station;
+  }
+
+  private async byToken(token: string): Promise<ChartStation | null> {
+    const stationId = await resolveShareToken(this.db, token);
+    return stationId === null ? null : this.repo.station(stationId);
+  }
+}
+
+/** The calendar year of an instant in a time zone. */
+function yearIn(ms: number, timeZone: string): number {
+  return Number(new Intl.DateTimeFormat('en', { timeZone, year: 'numeric' }).format(ms));
+}
+
+function checkDate(date: string): void {
+  if (calendarDay(date) === null)
+    throw invalidField(FIELD, TelemetryApiMessage.dateInvalid, 'not a calendar date');
+  if (Number(date.slice(0, 4)) < ChartLimits.yearMin)
+    throw invalidField(FIELD, ChartMessage.dateTooEarly, `before ${ChartLimits.yearMin}`);
+}
+
+type Figures = Omit<ElectricityChartData['points'][number], 'label' | 'start'>;
+
+/** A period's figures: kinds the station lacks are null, consumption only with a meter. */
+function figures(row: EnergyRow, kinds: ReadonlySet<DeviceKind>): Figures {
+  const battery = kinds.has('BATTERY');
+  const meter = kinds.has('METER');
+  const chargeKwh = battery ? row.chargeKwh : null;
+  const dischargeKwh = battery ? row.dischargeKwh : null;
+  const importKwh = meter ? row.importKwh : null;
+  const exportKwh = meter ? row.exportKwh : null;
+  const consumptionKwh =
+    meter && row.energyKwh !== null && importKwh !== null && exportKwh !== null
+      ? Math.max(0, row.energyKwh + importKwh - exportKwh + (dischargeKwh ?? 0) - (chargeKwh ?? 0))
+      : null;
+  return {
+    energyKwh: row.energyKwh,
+    income: row.income,
+    chargeKwh,
+    dischargeKwh,
+    importKwh,
+    exportKwh,
+    consumptionKwh,
+  };
+}
+
+/** Sums of the periods that have a value; null when none has. */
+function totalsOf(points: readonly Figures[]): EnergyTotals {
+  const sum = (pick: (p: Figures) => number | null): number | null =>
+    points.reduce<number | null>((acc, p) => {
+      const v = pick(p);
+      return v === null ? acc : (acc ?? 0) + v;
+    }, null);
+  return {
+    energyKwh: sum((p) => p.energyKwh),
+    income: sum((p) => p.income),
+    chargeKwh: sum((p) => p.chargeKwh),
+    dischargeKwh: sum((p) => p.dischargeKwh),
+    importKwh: sum((p) => p.importKwh),
+    exportKwh: sum((p) => p.exportKwh),
+    consumptionKwh: sum((p) => p.consumptionKwh),
+  };
+}

@@ -1,0 +1,337 @@
+// SQL of the device pages of stations, AC coupling and event subscriptions. Every read and write goes
+// through stationInScope / deviceInScope (device-scope.ts), so a foreign station or device is not found.
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { OFFLINE_AFTER_INTERVALS, OFFLINE_GRACE_MS } from '@sunfleet/domain';
+import type { Db } from '../../db/client.js';
+import {
+  acCoupleSettings,
+  alarms,
+  devices,
+  gateways,
+  stationSubscriptions,
+  stations,
+} from '../../db/schema.js';
+import { containsPattern } from '../reference/sql-helpers.js';
+import { deviceInScope, idInScope, stationInScope } from '../tenancy/device-scope.js';
+import type { Scope } from '../tenancy/scope.js';
+
+export type DeviceType = 'GATEWAY' | 'INVERTER' | 'METER' | 'BATTERY' | 'WEATHER_STATION';
+export type DeviceStatusFilter = 'RUNNING' | 'FAULT' | 'OFFLINE' | 'OTHER';
+
+export interface DeviceListRow {
+  id: number;
+  sn: string;
+  name: string | null;
+  deviceType: DeviceType;
+  model: string;
+  lastSeenAt: Date | null;
+  stationId: number | null;
+  stationName: string | null;
+  gatewayId: number;
+  gatewaySn: string;
+  uploadIntervalS: number;
+  openFaults: number;
+  /** power_w of the newest stored reading. */
+  latestPowerW: number | null;
+  /** energy_kwh of today's (station-local) day rollup; inverters only (others count no yield). */
+  todayKwh: number | null;
+}
+
+export interface DeviceFilter {
+  stationId?: number | undefined;
+  gatewayId?: number | undefined;
+  sn: string | null;
+  status?: DeviceStatusFilter | undefined;
+  deviceType?: DeviceType | undefined;
+}
+
+export interface ReachableDevice {
+  id: number;
+  deviceType: DeviceType;
+  stationId: number | null;
+}
+
+export type AcCoupleRow = typeof acCoupleSettings.$inferSelect;
+export type SubscriptionRow = typeof stationSubscriptions.$inferSelect;
+
+const FAULT_LEVELS = ['URGENT', 'IMPORTANT'] as const;
+
+const openFaults = sql<number>`(select count(*)::int from ${alarms}
+  where ${alarms.deviceId} = ${devices.id} and ${alarms.endedAt} is null
+    and ${alarms.kind} = 'ALARM' and ${inArray(alarms.level, [...FAULT_LEVELS])})`;
+const latestPowerW = sql<
+  number | null
+>`(select t.power_w from telemetry t where t.device_id = ${devices.id} order by t.ts desc limit 1)`;
+/** A device without a newest reading of power counts as not producing (SPEC §4 via packages/domain). */
+const producing = sql`(${devices.deviceType} <> 'INVERTER' or coalesce(${latestPowerW}, 0) > 0)`;
+
+/** The SQL form of isFresh() (packages/domain status rules) for a device behind its logger. */
+function freshAt(now: Date): SQL {
+  const graceSeconds = OFFLINE_GRACE_MS / 1000;
+  return sql`(${devices.lastSeenAt} >= ${now.toISOString()}::timestamptz
+    - (${OFFLINE_AFTER_INTERVALS} * ${gateways.uploadIntervalS} + ${graceSeconds}) * interval '1 second')`;
+}
+
+/** deviceStatus() of packages/domain as a condition, to filter a page by status. */
+function statusWhere(status: DeviceStatusFilter, now: Date): SQL {
+  switch (status) {
+    case 'OTHER':
+      return sql`(${devices.lastSeenAt} is null
+        or (${freshAt(now)} and ${openFaults} = 0 and not ${producing}))`;
+    case 'OFFLINE':
+      return sql`(${devices.lastSeenAt} is not null and not ${freshAt(now)})`;
+    case 'FAULT':
+      return sql`(${freshAt(now)} and ${openFaults} > 0)`;
+    case 'RUNNING':
+      return sql`(${freshAt(now)} and ${openFaults} = 0 and ${producing})`;
+  }
+}
+
+export class StationDevicesRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A station in scope (id, name), or null. */
+  async station(scope: Scope, id: number): Promise<{ id: number; name: string } | null> {
+    const rows = await this.db
+      .select({ id: stations.id, name: stations.name })
+      .from(stations)
+      .where(idInScope(stations.id, id, stationInScope(scope)));
+    return rows[0] ?? null;
+  }
+
+  /** A device in scope with the station of its logger, or null. */
+  async device(scope: Scope, id: number): Promise<ReachableDevice | null> {
+    const rows = await this.db
+      .select({ id: devices.id, deviceType: devices.deviceType, stationId: gateways.stationId })
+      .from(devices)
+      .innerJoin(gateways, eq(gateways.id, devices.gatewayId))
+      .where(idInScope(devices.id, id, deviceInScope(scope)));
+    return rows[0] ?? null;
+  }
+
+  async devicePage(
+    scope: Scope,
+    filter: DeviceFilter,
+    window: { offset: number; limit: number },
+    now: Date,
+  ): Promise<{ total: number; rows: DeviceListRow[] }> {
+    const where = and(
+      deviceInScope(scope),
+      filter.deviceType === undefined
+        ? sql`${devices.deviceType} <> 'GATEWAY'`
+        : eq(devices.deviceType, filter.deviceType),
+      filter.stationId === undefined ? undefined : eq(gateways.stationId, filter.stationId),
+      filter.gatewayId === undefined ? undefined : eq(devices.gatewayId, filter.gatewayId),
+      filter.sn === null
+        ? undefined
+        : or(ilike(devices.sn, containsPattern(filter.sn)), ilike(devices.name, containsPattern(filter.sn))),
+      filter.status === undefined ? undefined : statusWhere(filter.status, now),
+    );
+    const [totalRow] = await this.db
+      .select({ n: count() })
+      .from(devices)
+      .innerJoin(gateways, eq(gateways.id, devices.gatewayId))
+      .where(where);
+    const localToday = sql`(${now.toISOString()}::timestamptz at time zone coalesce(${stations.timeZone}, 'UTC'))::date`;
+    const rows = await this.db
+      .select({
+        id: devices.id,
+        sn: devices.sn,
+        name: devices.name,
+        deviceType: devices.deviceType,
+        model: devices.model,
+        lastSeenAt: devices.lastSeenAt,
+        stationId: gateways.stationId,
+        stationName: stations.name,
+        gatewayId: gateways.id,
+        gatewaySn: gateways.sn,
+        uploadIntervalS: gateways.uploadIntervalS,
+        openFaults,
+        latestPowerW: sql<number | null>`${latestPowerW}::float8`,
+        todayKwh: sql<number | null>`case when ${devices.deviceType} = 'INVERTER' then
+          (select r.energy_kwh::float8 from rollup_device_day r
+            where r.device_id = ${devices.id} and r.day = ${localToday}) end`,
+      })
+      .from(devices)
+      .innerJoin(gateways, eq(gateways.id, devices.gatewayId))
+      .leftJoin(stations, eq(stations.id, gateways.stationId))
+      .where(where)
+      .orderBy(asc(devices.sn))
+      .offset(window.offset)
+      .limit(window.limit);
+    return { total: totalRow?.n ?? 0, rows };
+  }
+
+  /** Device models of a station's loggers and devices with how many of each, loggers included. */
+  async deviceModels(stationId: number): Promise<{ model: string; deviceType: DeviceType; count: number }[]> {
+    const deviceRows = await this.db
+      .select({ model: devices.model, deviceType: devices.deviceType, count: sql<number>`count(*)::int` })
+      .from(devices)
+      .innerJoin(gateways, eq(gateways.id, devices.gatewayId))
+      .where(eq(gateways.stationId, stationId))
+      .groupBy(devices.model, devices.deviceType);
+    const gatewayRows = await this.db
+      .select({ model: gateways.model, count: sql<number>`count(*)::int` })
+      .from(gateways)
+      .where(eq(gateways.stationId, stationId))
+      .groupBy(gateways.model);
+    const merged = new Map<string, { model: string; deviceType: DeviceType; count: number }>();
+    const add = (row: { model: string; deviceType: DeviceType; count: number }): void => {
+      const key = `${row.deviceType}\u0000${row.model}`;
+      const seen = merged.get(key);
+      if (seen) seen.count += row.count;
+      else merged.set(key, { ...row });
+    };
+    for (const row of gatewayRows) add({ ...row, deviceType: 'GATEWAY' });
+    for (const row of deviceRows) add(row);
+    return [...merged.values()].sort(
+      (a, b) => a.deviceType.localeCompare(b.deviceType) || a.model.localeCompare(b.model),
+    );
+  }
+
+  async gatewaySns(stationId: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ sn: gateways.sn })
+      .from(gateways)
+      .where(eq(gateways.stationId, stationId))
+      .orderBy(asc(gateways.sn));
+    return rows.map((r) => r.sn);
+  }
+
+  // ---- AC coupling --------------------------------------------------------------------------------------
+
+  async acCouple(deviceId: number): Promise<AcCoupleRow | null> {
+    const rows = await this.db.select().from(acCoupleSettings).where(eq(acCoupleSettings.deviceId, deviceId));
+    return rows[0] ?? null;
+  }
+
+  /** Settings of every device behind the station's loggers, by device id. */
+  async acCouplesOfStation(stationId: number): Promise<AcCoupleRow[]> {
+    const rows = await this.db
+      .select({ setting: acCoupleSettings })
+      .from(acCoupleSettings)
+      .innerJoin(devices, eq(devices.id, acCoupleSettings.deviceId))
+      .innerJoin(gateways, eq(gateways.id, devices.gatewayId))
+      .where(eq(gateways.stationId, stationId))
+      .orderBy(asc(acCoupleSettings.deviceId));
+    return rows.map((r) => r.setting);
+  }
+
+  /** Sets or updates a device's coupling in one statement: SET when new or released, else UPDATED. */
+  async upsertAcCouple(values: {
+    deviceId: number;
+    coupledDeviceId: number | null;
+    maxFeedInKw: number | null;
+    userId: number;
+    now: Date;
+  }): Promise<AcCoupleRow> {
+    const rows = await this.db
+      .insert(acCoupleSettings)
+      .values({
+        deviceId: values.deviceId,
+        enabled: true,
+        coupledDeviceId: values.coupledDeviceId,
+        maxFeedInKw: values.maxFeedInKw,
+        state: 'SET',
+        updatedByUserId: values.userId,
+        updatedAt: values.now,
+        sentAt: null,
+      })
+      .onConflictDoUpdate({
+        target: acCoupleSettings.deviceId,
+        set: {
+          enabled: true,
+          coupledDeviceId: values.coupledDeviceId,
+          maxFeedInKw: values.maxFeedInKw,
+          state: sql`case when ${acCoupleSettings.state} = 'RELEASED' then 'SET' else 'UPDATED' end`,
+          updatedByUserId: values.userId,
+          updatedAt: values.now,
+          sentAt: null,
+        },
+      })
+      .returning();
+    const row = rows[0];
+    if (!row) throw new Error('AC couple setting not stored');
+    return row;
+  }
+
+  /** Releases a coupling that is not released yet; null when there is none to release. */
+  async releaseAcCouple(deviceId: number, userId: number, now: Date): Promise<AcCoupleRow | null> {
+    const rows = await this.db
+      .update(acCoupleSettings)
+      .set({ enabled: false, state: 'RELEASED', updatedByUserId: userId, updatedAt: now, sentAt: null })
+      .where(and(eq(acCoupleSettings.deviceId, deviceId), sql`${acCoupleSettings.state} <> 'RELEASED'`))
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  // ---- Event subscriptions ------------------------------------------------------------------------------
+
+  async subscriptions(stationId: number): Promise<SubscriptionRow[]> {
+    return this.db
+      .select()
+      .from(stationSubscriptions)
+      .where(eq(stationSubscriptions.stationId, stationId))
+      .orderBy(asc(stationSubscriptions.id));
+  }
+
+  async subscriptionCount(stationId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(stationSubscriptions)
+      .where(eq(stationSubscriptions.stationId, stationId));
+    return row?.n ?? 0;
+  }
+
+  /** A subscription whose station is in scope, or null. */
+  async subscription(scope: Scope, id: number): Promise<SubscriptionRow | null> {
+    const rows = await this.db
+      .select({ row: stationSubscriptions })
+      .from(stationSubscriptions)
+      .innerJoin(stations, eq(stations.id, stationSubscriptions.stationId))
+      .where(and(eq(stationSubscriptions.id, id), stationInScope(scope)));
+    return rows[0]?.row ?? null;
+  }
+
+  async insertSubscription(values: {
+    stationId: number;
+    userId: number;
+    subject: string;
+    notifyType: 'REAL_TIME' | 'FIXED_TIME';
+    notifyTime: string | null;
+    email: string;
+    now: Date;
+  }): Promise<SubscriptionRow> {
+    const { now, ...rest } = values;
+    const rows = await this.db
+      .insert(stationSubscriptions)
+      .values({ ...rest, createdAt: now, updatedAt: now })
+      .returning();
+    const row = rows[0];
+    if (!row) throw new Error('subscription not stored');
+    return row;
+  }
+
+  async updateSubscription(
+    id: number,
+    values: {
+      subject: string;
+      notifyType: 'REAL_TIME' | 'FIXED_TIME';
+      notifyTime: string | null;
+      email: string;
+      now: Date;
+    },
+  ): Promise<SubscriptionRow | null> {
+    const { now, ...rest } = values;
+    const rows = await this.db
+      .update(stationSubscriptions)
+      .set({ ...rest, updatedAt: now })
+      .where(eq(stationSubscriptions.id, id))
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  async deleteSubscription(id: number): Promise<void> {
+    await this.db.delete(stationSubscriptions).where(eq(stationSubscriptions.id, id));
+  }
+}

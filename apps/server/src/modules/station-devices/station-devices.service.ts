@@ -1,0 +1,314 @@
+import {
+  matchesPattern,
+  pageWindow,
+  RuleMessage,
+  StationDeviceLimits,
+  StationDeviceMessage,
+  validateEmail,
+  type AcCoupleBody,
+  type AcCoupleSetting,
+  type GatewayListItem,
+  type OneStationGatewayQuery,
+  type StationDeviceItem,
+  type StationDeviceModel,
+  type StationDeviceQuery,
+  type StationGatewayQuery,
+  type StationMeterQuery,
+  type StationSubscription,
+  type SubscriptionCreateBody,
+  type SubscriptionUpdateBody,
+} from '@sunfleet/contracts';
+import { deviceStatus, isFresh } from '@sunfleet/domain';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { Errors } from '../../lib/errors.js';
+import type { Caller } from '../organisation/access.js';
+import { assertFields, type FieldCheck } from '../organisation/field-rules.js';
+import { optionalKeyword } from '../reference/sql-helpers.js';
+import type { GatewaysService } from '../gateways/gateways.service.js';
+import type { Scope } from '../tenancy/scope.js';
+import {
+  StationDevicesRepository,
+  type AcCoupleRow,
+  type DeviceFilter,
+  type DeviceListRow,
+  type ReachableDevice,
+  type SubscriptionRow,
+} from './station-devices.repository.js';
+
+const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+
+/** Status (packages/domain rules) and now-values of one device row. */
+export function toDeviceItem(row: DeviceListRow, nowMs: number): StationDeviceItem {
+  const lastSeenMs = row.lastSeenAt?.getTime() ?? null;
+  const producing = row.deviceType !== 'INVERTER' || (row.latestPowerW ?? 0) > 0;
+  const fresh = isFresh(lastSeenMs, row.uploadIntervalS, nowMs);
+  return {
+    id: row.id,
+    sn: row.sn,
+    name: row.name,
+    deviceType: row.deviceType,
+    model: row.model,
+    status: deviceStatus(
+      { lastSeenMs, uploadIntervalS: row.uploadIntervalS, openFaults: row.openFaults, producing },
+      nowMs,
+    ),
+    stationId: row.stationId,
+    stationName: row.stationName,
+    gatewayId: row.gatewayId,
+    gatewaySn: row.gatewaySn,
+    // A stale reading is not "now": an offline device shows no power.
+    powerKw: fresh && row.latestPowerW !== null ? row.latestPowerW / 1000 : null,
+    todayKwh: row.todayKwh,
+    lastSeenAt: iso(row.lastSeenAt),
+  };
+}
+
+function toAcCouple(row: AcCoupleRow): AcCoupleSetting {
+  return {
+    deviceId: row.deviceId,
+    enabled: row.enabled,
+    coupledDeviceId: row.coupledDeviceId,
+    maxFeedInKw: row.maxFeedInKw,
+    state: row.state,
+    updatedAt: row.updatedAt.toISOString(),
+    sentAt: iso(row.sentAt),
+  };
+}
+
+function toSubscription(row: SubscriptionRow): StationSubscription {
+  return {
+    id: row.id,
+    stationId: row.stationId,
+    subject: row.subject,
+    notifyType: row.notifyType,
+    notifyTime: row.notifyTime,
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const AC_COUPLE_TYPES = new Set(['INVERTER', 'BATTERY']);
+
+/** The subscription fields as stored, after the rules passed (4000 naming every failing field). */
+function checkedSubscription(body: SubscriptionCreateBody): {
+  subject: string;
+  notifyType: 'REAL_TIME' | 'FIXED_TIME';
+  notifyTime: string | null;
+  email: string;
+} {
+  const subject = body.subject.trim();
+  const email = body.email.trim();
+  const time = body.notifyTime ?? null;
+  const subjectLength = Array.from(subject).length;
+  let timeRule: string | null = null;
+  if (body.notifyType === 'FIXED_TIME') {
+    if (time === null || time.trim() === '') timeRule = StationDeviceMessage.notifyTimeRequired;
+    else if (!matchesPattern(time, 'timeOfDay')) timeRule = StationDeviceMessage.notifyTimeInvalid;
+  } else if (time !== null && time !== '') {
+    timeRule = StationDeviceMessage.notifyTimeForbidden;
+  }
+  const checks: FieldCheck[] = [
+    [
+      'subject',
+      subjectLength === 0
+        ? RuleMessage.cannotBeBlank
+        : subjectLength > StationDeviceLimits.subjectMax
+          ? StationDeviceMessage.subjectInvalid
+          : null,
+    ],
+    ['notifyTime', timeRule],
+    ['email', validateEmail(email)],
+  ];
+  assertFields(checks);
+  return {
+    subject,
+    notifyType: body.notifyType,
+    notifyTime: body.notifyType === 'FIXED_TIME' ? time : null,
+    email,
+  };
+}
+
+export class StationDevicesService {
+  private readonly repo: StationDevicesRepository;
+
+  constructor(
+    db: Db,
+    private readonly clock: Clock,
+    private readonly gateways: GatewaysService,
+  ) {
+    this.repo = new StationDevicesRepository(db);
+  }
+
+  // ---- Lists ----------------------------------------------------------------------------------------------
+
+  gatewayPage(scope: Scope, query: StationGatewayQuery): Promise<{ total: number; list: GatewayListItem[] }> {
+    return this.gateways.page(scope, query);
+  }
+
+  async stationGatewayPage(
+    scope: Scope,
+    stationId: number,
+    query: OneStationGatewayQuery,
+  ): Promise<{ total: number; list: GatewayListItem[] }> {
+    const station = await this.stationOrThrow(scope, stationId);
+    return this.gateways.page(scope, { ...query, stationId: station.id });
+  }
+
+  devicePage(scope: Scope, query: StationDeviceQuery): Promise<{ total: number; list: StationDeviceItem[] }> {
+    return this.page(scope, query, {
+      stationId: query.stationId,
+      gatewayId: query.gatewayId,
+      sn: optionalKeyword(query.sn),
+      status: query.status,
+      deviceType: query.deviceType,
+    });
+  }
+
+  async meterPage(
+    scope: Scope,
+    stationId: number,
+    query: StationMeterQuery,
+  ): Promise<{ total: number; list: StationDeviceItem[] }> {
+    const station = await this.stationOrThrow(scope, stationId);
+    return this.page(scope, query, {
+      stationId: station.id,
+      sn: optionalKeyword(query.sn),
+      status: query.status,
+      deviceType: 'METER',
+    });
+  }
+
+  async deviceModels(scope: Scope, stationId: number): Promise<StationDeviceModel[]> {
+    const station = await this.stationOrThrow(scope, stationId);
+    return this.repo.deviceModels(station.id);
+  }
+
+  async gatewaySns(scope: Scope, stationId: number): Promise<string[]> {
+    const station = await this.stationOrThrow(scope, stationId);
+    return this.repo.gatewaySns(station.id);
+  }
+
+  // ---- AC coupling ----------------------------------------------------------------------------------------
+
+  async acCouple(scope: Scope, deviceId: number): Promise<AcCoupleSetting | null> {
+    const device = await this.deviceOrThrow(scope, deviceId);
+    const row = await this.repo.acCouple(device.id);
+    return row === null ? null : toAcCouple(row);
+  }
+
+  async acCouplesOfStation(scope: Scope, stationId: number): Promise<AcCoupleSetting[]> {
+    const station = await this.stationOrThrow(scope, stationId);
+    return (await this.repo.acCouplesOfStation(station.id)).map(toAcCouple);
+  }
+
+  /**
+   * Sets or updates a coupling. Both devices must be reachable (else 4004, like missing ones), be
+   * inverters or batteries, differ, and hang off the same station.
+   */
+  async setAcCouple(caller: Caller, body: AcCoupleBody): Promise<AcCoupleSetting> {
+    const device = await this.deviceOrThrow(caller.scope, body.deviceId);
+    const partner =
+      body.coupledDeviceId === null ? null : await this.deviceOrThrow(caller.scope, body.coupledDeviceId);
+    assertFields([
+      ['deviceId', AC_COUPLE_TYPES.has(device.deviceType) ? null : StationDeviceMessage.acCoupleDeviceType],
+    ]);
+    if (partner !== null) {
+      assertFields([
+        [
+          'coupledDeviceId',
+          partner.id === device.id
+            ? StationDeviceMessage.acCoupleSameDevice
+            : !AC_COUPLE_TYPES.has(partner.deviceType)
+              ? StationDeviceMessage.acCoupleDeviceType
+              : device.stationId === null || partner.stationId !== device.stationId
+                ? StationDeviceMessage.acCoupleOtherStation
+                : null,
+        ],
+      ]);
+    }
+    const row = await this.repo.upsertAcCouple({
+      deviceId: device.id,
+      coupledDeviceId: partner?.id ?? null,
+      maxFeedInKw: body.maxFeedInKw,
+      userId: caller.session.userId,
+      now: this.clock.now(),
+    });
+    return toAcCouple(row);
+  }
+
+  async releaseAcCouple(caller: Caller, deviceId: number): Promise<AcCoupleSetting> {
+    const device = await this.deviceOrThrow(caller.scope, deviceId);
+    const row = await this.repo.releaseAcCouple(device.id, caller.session.userId, this.clock.now());
+    if (row === null) {
+      const rule = StationDeviceMessage.acCoupleNotSet;
+      throw Errors.invalid(rule, [{ field: 'params.id', rule, message: 'no AC coupling to release' }]);
+    }
+    return toAcCouple(row);
+  }
+
+  // ---- Event subscriptions ------------------------------------------------------------------------------
+
+  async subscriptions(scope: Scope, stationId: number): Promise<StationSubscription[]> {
+    const station = await this.stationOrThrow(scope, stationId);
+    return (await this.repo.subscriptions(station.id)).map(toSubscription);
+  }
+
+  async createSubscription(
+    caller: Caller,
+    stationId: number,
+    body: SubscriptionCreateBody,
+  ): Promise<StationSubscription> {
+    const station = await this.stationOrThrow(caller.scope, stationId);
+    const fields = checkedSubscription(body);
+    if ((await this.repo.subscriptionCount(station.id)) >= StationDeviceLimits.subscriptionsPerStationMax)
+      throw Errors.invalid(StationDeviceMessage.subscriptionsTooMany);
+    const row = await this.repo.insertSubscription({
+      stationId: station.id,
+      userId: caller.session.userId,
+      ...fields,
+      now: this.clock.now(),
+    });
+    return toSubscription(row);
+  }
+
+  async updateSubscription(caller: Caller, body: SubscriptionUpdateBody): Promise<StationSubscription> {
+    const found = await this.repo.subscription(caller.scope, body.id);
+    if (!found) throw Errors.notFound();
+    const fields = checkedSubscription(body);
+    const row = await this.repo.updateSubscription(found.id, { ...fields, now: this.clock.now() });
+    if (!row) throw Errors.notFound();
+    return toSubscription(row);
+  }
+
+  async deleteSubscription(caller: Caller, id: number): Promise<void> {
+    const found = await this.repo.subscription(caller.scope, id);
+    if (!found) throw Errors.notFound();
+    await this.repo.deleteSubscription(found.id);
+  }
+
+  // ---- Helpers ----------------------------------------------------------------------------------------------
+
+  private async page(
+    scope: Scope,
+    query: { pageNum?: number; pageSize?: number },
+    filter: DeviceFilter,
+  ): Promise<{ total: number; list: StationDeviceItem[] }> {
+    const now = this.clock.now();
+    const { total, rows } = await this.repo.devicePage(scope, filter, pageWindow(query), now);
+    return { total, list: rows.map((row) => toDeviceItem(row, now.getTime())) };
+  }
+
+  private async stationOrThrow(scope: Scope, id: number): Promise<{ id: number; name: string }> {
+    const station = await this.repo.station(scope, id);
+    if (!station) throw Errors.notFound();
+    return station;
+  }
+
+  private async deviceOrThrow(scope: Scope, id: number): Promise<ReachableDevice> {
+    const device = await this.repo.device(scope, id);
+    if (!device) throw Errors.notFound();
+    return device;
+  }
+}

@@ -1,0 +1,233 @@
+import { useState, type ReactElement } from 'react';
+import { Select, Tabs, type TableColumnsType } from 'antd';
+import { Perm } from '@sunfleet/contracts';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PageProps } from '../../app/router/pages';
+import { DataTable } from '../../components/DataTable';
+import { ListPageCard, ListToolbar } from '../../components/ListPage';
+import { useListFilters } from '../../lib/paging';
+import { TestId } from '../../testids';
+import {
+  DEVICE_STATUSES,
+  GATEWAY_STATUSES,
+  useDevicePage,
+  useLoggerPage,
+  type DeviceFilters,
+  type DeviceListItem,
+  type DeviceStatus,
+  type GatewayStatus,
+  type LoggerFilters,
+  type LoggerListItem,
+} from './api';
+import { AddLoggerModal } from './AddLoggerModal';
+import { StationSelect } from './components/StationSelect';
+import { StatusTag } from './components/StatusTag';
+import { formatInstant, formatKw, formatKwh } from './format';
+import { deviceDetailPath, gatewayDetailPath, meterDetailPath } from './paths';
+
+const SN_MAX = 64;
+const TABS = ['inverters', 'loggers', 'meters'] as const;
+
+function StatusSelect<S extends string>({
+  statuses,
+  value,
+  onChange,
+}: {
+  statuses: readonly S[];
+  value: S | undefined;
+  onChange: (value: S | undefined) => void;
+}): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <Select<S>
+      allowClear
+      placeholder={t('deviceWeb.status')}
+      value={value}
+      onChange={(v) => onChange(v ?? undefined)}
+      options={statuses.map((s) => ({ value: s, label: t(`deviceWeb.status.${s}`) }))}
+      style={{ width: 150 }}
+      data-testid={TestId.deviceStatusFilter}
+    />
+  );
+}
+
+/** Inverters or meters: devices of /station/gateway/inverterPage of one type. */
+function DeviceTab({ kind, initialSn }: { kind: 'INVERTER' | 'METER'; initialSn?: string }): ReactElement {
+  const { t } = useTranslation();
+  const { paging, filters, set } = useListFilters<DeviceFilters>(initialSn ? { sn: initialSn } : {});
+  const query = useDevicePage(kind, filters, paging.page);
+  const detailPath = kind === 'INVERTER' ? deviceDetailPath : meterDetailPath;
+  const columns: TableColumnsType<DeviceListItem> = [
+    {
+      title: t('deviceWeb.sn'),
+      dataIndex: 'sn',
+      render: (_: string, d) => (
+        <Link to={detailPath(d.id, d.sn)} data-testid={TestId.deviceRowLink}>
+          {d.sn}
+        </Link>
+      ),
+    },
+    { title: t('deviceWeb.model'), dataIndex: 'model' },
+    {
+      title: t('deviceWeb.status'),
+      dataIndex: 'status',
+      render: (s: DeviceStatus) => <StatusTag status={s} />,
+    },
+    { title: t('deviceWeb.station'), dataIndex: 'stationName', render: (v: string | null) => v ?? '-' },
+    {
+      title: t('deviceWeb.logger'),
+      dataIndex: 'gatewaySn',
+      render: (_: string, d) => <Link to={gatewayDetailPath(d.gatewayId, d.gatewaySn)}>{d.gatewaySn}</Link>,
+    },
+    ...(kind === 'INVERTER'
+      ? [
+          { title: t('deviceWeb.powerNow'), dataIndex: 'powerKw', render: (v: number | null) => formatKw(v) },
+          {
+            title: t('deviceWeb.energyToday'),
+            dataIndex: 'todayKwh',
+            render: (v: number | null) => formatKwh(v),
+          },
+        ]
+      : [
+          { title: t('deviceWeb.powerNow'), dataIndex: 'powerKw', render: (v: number | null) => formatKw(v) },
+        ]),
+    {
+      title: t('deviceWeb.lastSeen'),
+      dataIndex: 'lastSeenAt',
+      render: (v: string | number | null) => formatInstant(v),
+    },
+  ];
+  return (
+    <DataTable<DeviceListItem>
+      query={query}
+      columns={columns}
+      rowKey="id"
+      paging={paging}
+      testId={kind === 'INVERTER' ? TestId.deviceInverterTable : TestId.deviceMeterTable}
+      toolbar={
+        <ListToolbar
+          search={{
+            placeholder: t('deviceWeb.searchSn'),
+            onSearch: set('sn'),
+            maxLength: SN_MAX,
+            defaultValue: initialSn,
+          }}
+        >
+          <StatusSelect statuses={DEVICE_STATUSES} value={filters.status} onChange={set('status')} />
+          <StationSelect
+            value={filters.stationId}
+            onChange={set('stationId')}
+            testId={TestId.deviceStationFilter}
+          />
+        </ListToolbar>
+      }
+    />
+  );
+}
+
+function LoggerTab({ initialSn }: { initialSn?: string }): ReactElement {
+  const { t } = useTranslation();
+  const { paging, filters, set } = useListFilters<LoggerFilters>(initialSn ? { sn: initialSn } : {});
+  const query = useLoggerPage(filters, paging.page);
+  const [adding, setAdding] = useState(false);
+  const columns: TableColumnsType<LoggerListItem> = [
+    {
+      title: t('deviceWeb.sn'),
+      dataIndex: 'sn',
+      render: (_: string, g) => (
+        <Link to={gatewayDetailPath(g.id, g.sn)} data-testid={TestId.deviceRowLink}>
+          {g.sn}
+        </Link>
+      ),
+    },
+    { title: t('deviceWeb.name'), dataIndex: 'name', render: (v: string | null) => v ?? '-' },
+    { title: t('deviceWeb.model'), dataIndex: 'model' },
+    {
+      title: t('deviceWeb.status'),
+      dataIndex: 'status',
+      render: (s: GatewayStatus) => <StatusTag status={s} />,
+    },
+    { title: t('deviceWeb.station'), dataIndex: 'stationName', render: (v: string | null) => v ?? '-' },
+    { title: t('deviceWeb.deviceCount'), dataIndex: 'deviceCount' },
+    {
+      title: t('deviceWeb.lastSeen'),
+      dataIndex: 'lastSeenAt',
+      render: (v: string | null) => formatInstant(v),
+    },
+  ];
+  return (
+    <>
+      <DataTable<LoggerListItem>
+        query={query}
+        columns={columns}
+        rowKey="id"
+        paging={paging}
+        testId={TestId.deviceLoggerTable}
+        toolbar={
+          <ListToolbar
+            search={{
+              placeholder: t('deviceWeb.searchSn'),
+              onSearch: set('sn'),
+              maxLength: SN_MAX,
+              defaultValue: initialSn,
+            }}
+            create={{
+              perm: Perm.gatewayBind,
+              label: t('deviceWeb.addLogger'),
+              onClick: () => setAdding(true),
+            }}
+          >
+            <StatusSelect statuses={GATEWAY_STATUSES} value={filters.status} onChange={set('status')} />
+            <StationSelect
+              value={filters.stationId}
+              onChange={set('stationId')}
+              testId={TestId.deviceStationFilter}
+            />
+          </ListToolbar>
+        }
+      />
+      <AddLoggerModal open={adding} onClose={() => setAdding(false)} />
+    </>
+  );
+}
+
+/**
+ * Device list (`/deviceAll`, SPEC §2): inverters, loggers and meters in the caller's reach with their
+ * status, searched by SN and filtered by status and station, each linked to its detail page; loggers can
+ * be bound to a station by SN ("Add logger", SPEC §5).
+ */
+export function DeviceListPage({ meta }: PageProps): ReactElement {
+  const { t } = useTranslation();
+  // `?tab=inverters|loggers|meters&sn=` (the global search's More link) opens that tab searched for sn.
+  const [params] = useSearchParams();
+  const tab = TABS.find((k) => k === params.get('tab')) ?? 'inverters';
+  const sn = params.get('sn') ?? undefined;
+  const snFor = (key: (typeof TABS)[number]): string | undefined => (key === tab ? sn : undefined);
+  return (
+    <ListPageCard testId={TestId.deviceListPage} title={t(meta.title)}>
+      <Tabs
+        key={`${tab}|${sn ?? ''}`}
+        defaultActiveKey={tab}
+        data-testid={TestId.deviceTabs}
+        items={[
+          {
+            key: 'inverters',
+            label: t('deviceWeb.tab.inverters'),
+            children: <DeviceTab kind="INVERTER" initialSn={snFor('inverters')} />,
+          },
+          {
+            key: 'loggers',
+            label: t('deviceWeb.tab.loggers'),
+            children: <LoggerTab initialSn={snFor('loggers')} />,
+          },
+          {
+            key: 'meters',
+            label: t('deviceWeb.tab.meters'),
+            children: <DeviceTab kind="METER" initialSn={snFor('meters')} />,
+          },
+        ]}
+      />
+    </ListPageCard>
+  );
+}

@@ -1,0 +1,237 @@
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type {
+  DeviceDetail,
+  DeviceHistory,
+  DeviceLatest,
+  DeviceType,
+  StationDeviceItem,
+  GatewayDetail,
+  GatewayListItem,
+  PacketLoss,
+} from '@sunfleet/contracts';
+import { useLive } from '../../lib/live';
+import { queryClient } from '../../lib/queryClient';
+import { cleanFilters, type PageData, type PageState } from '../../lib/paging';
+import { api, download, type DownloadedFile } from '../../lib/request';
+
+// Devices console (Step 3): the device and logger lists of /station/gateway/inverterPage and
+// /station/gateway/page, the device detail of /device/{id} with its latest values, history and XLSX
+// export, the logger detail of /gateway/{id} with rename and packet loss, and logger binding.
+
+export type {
+  DeviceDetail,
+  DeviceGroup,
+  DeviceHistory,
+  DeviceLatest,
+  DeviceMeasure,
+  GatewayDetail,
+  GatewayListItem,
+  PacketLoss,
+} from '@sunfleet/contracts';
+
+export type DeviceStatus = 'RUNNING' | 'FAULT' | 'OFFLINE' | 'OTHER';
+export type GatewayStatus = 'NORMAL' | 'FAULT' | 'OFFLINE' | 'OTHER';
+export const DEVICE_STATUSES: readonly DeviceStatus[] = ['RUNNING', 'FAULT', 'OFFLINE', 'OTHER'];
+export const GATEWAY_STATUSES: readonly GatewayStatus[] = ['NORMAL', 'FAULT', 'OFFLINE', 'OTHER'];
+
+/** One row of GET /station/gateway/inverterPage. */
+export type DeviceListItem = StationDeviceItem;
+
+/** A logger row: the gateways list item (it already carries the station). */
+export type LoggerListItem = GatewayListItem;
+
+export interface StationOption {
+  id: number;
+  name: string;
+}
+
+export interface DeviceFilters {
+  sn?: string;
+  status?: DeviceStatus;
+  stationId?: number;
+}
+
+export interface LoggerFilters {
+  sn?: string;
+  status?: GatewayStatus;
+  stationId?: number;
+}
+
+/** How often a detail page polls while its live stream is not connected. */
+export const LIVE_REFRESH_MS = 15_000;
+
+export const deviceKeys = {
+  all: ['devices'] as const,
+  devices: (deviceType: DeviceType, filters: DeviceFilters, page: PageState) =>
+    ['devices', 'list', deviceType, filters, page] as const,
+  loggers: (filters: LoggerFilters, page: PageState) => ['devices', 'loggers', filters, page] as const,
+  stations: (name: string) => ['devices', 'stations', name] as const,
+  device: (id: number) => ['devices', 'device', id] as const,
+  latest: (id: number) => ['devices', 'latest', id] as const,
+  history: (id: number, from: number, to: number, columns: string) =>
+    ['devices', 'history', id, from, to, columns] as const,
+  gateway: (id: number) => ['devices', 'gateway', id] as const,
+  loss: (id: number, startDate: string, endDate: string) =>
+    ['devices', 'loss', id, startDate, endDate] as const,
+};
+
+export function invalidateDevices(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+}
+
+export function useDevicePage(
+  deviceType: DeviceType,
+  filters: DeviceFilters,
+  page: PageState,
+): UseQueryResult<PageData<DeviceListItem>> {
+  return useQuery({
+    queryKey: deviceKeys.devices(deviceType, filters, page),
+    queryFn: () =>
+      api.get<PageData<DeviceListItem>>('/station/gateway/inverterPage', {
+        ...cleanFilters({ ...filters }),
+        deviceType,
+        ...page,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLoggerPage(
+  filters: LoggerFilters,
+  page: PageState,
+): UseQueryResult<PageData<LoggerListItem>> {
+  return useQuery({
+    queryKey: deviceKeys.loggers(filters, page),
+    queryFn: () =>
+      api.get<PageData<LoggerListItem>>('/station/gateway/page', {
+        ...cleanFilters({ ...filters }),
+        ...page,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Stations for the filters and the bind dialog, by part of the name (at most 200). */
+export function useStationOptions(name: string): UseQueryResult<StationOption[]> {
+  return useQuery({
+    queryKey: deviceKeys.stations(name),
+    queryFn: () => api.get<StationOption[]>('/station/simple/list', cleanFilters({ name })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDevice(id: number): UseQueryResult<DeviceDetail> {
+  return useQuery({
+    queryKey: deviceKeys.device(id),
+    queryFn: () => api.get<DeviceDetail>(`/device/${String(id)}`),
+    enabled: id > 0,
+  });
+}
+
+/**
+ * The newest values of a device. Pushed by the live stream (GET /api/live) while it is connected; polled
+ * every LIVE_REFRESH_MS while it is not (connecting, retrying or refused).
+ */
+export function useDeviceLatest(id: number): UseQueryResult<DeviceLatest> {
+  const state = useLive(id > 0 ? { deviceId: id } : null, (event) => {
+    if (event.type === 'latest' && event.data.deviceId === id) {
+      const { ts, values } = event.data;
+      queryClient.setQueryData<DeviceLatest>(deviceKeys.latest(id), (old) =>
+        old === undefined ? old : { ...old, ts, values },
+      );
+    } else if (event.type === 'status' && event.data.kind === 'DEVICE' && event.data.id === id) {
+      const status = event.data.status;
+      if (isDeviceStatus(status))
+        queryClient.setQueryData<DeviceLatest>(deviceKeys.latest(id), (old) =>
+          old === undefined ? old : { ...old, status },
+        );
+    }
+  });
+  return useQuery({
+    queryKey: deviceKeys.latest(id),
+    queryFn: () => api.get<DeviceLatest>(`/device/${String(id)}/latest`),
+    enabled: id > 0,
+    refetchInterval: state === 'live' ? false : LIVE_REFRESH_MS,
+    staleTime: 0,
+  });
+}
+
+const isDeviceStatus = (value: string): value is DeviceStatus =>
+  (DEVICE_STATUSES as readonly string[]).includes(value);
+
+/** Stored readings between two instants (epoch ms); `columns` empty means every telemetry column. */
+export function useDeviceHistory(
+  id: number,
+  range: { from: number; to: number } | null,
+  columns: readonly string[] = [],
+): UseQueryResult<DeviceHistory> {
+  const joined = columns.join(',');
+  return useQuery({
+    queryKey: deviceKeys.history(id, range?.from ?? 0, range?.to ?? 0, joined),
+    queryFn: () =>
+      api.get<DeviceHistory>(`/device/${String(id)}/history`, {
+        from: range?.from,
+        to: range?.to,
+        columns: joined === '' ? undefined : joined,
+      }),
+    enabled: id > 0 && range !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The XLSX of the chosen measures (register keys) between two instants (epoch ms), its header in the
+ * user's language; no measures means every measure the device stores in its own column.
+ */
+export function exportDeviceHistory(
+  id: number,
+  range: { from: number; to: number },
+  measures: readonly string[],
+  fallbackName: string,
+): Promise<DownloadedFile> {
+  return download(
+    `/device/${String(id)}/history/export`,
+    {
+      from: range.from,
+      to: range.to,
+      measures: measures.length === 0 ? undefined : measures.join(','),
+    },
+    fallbackName,
+  );
+}
+
+/**
+ * A logger with its devices; with `live`, reloaded when the live stream reports a status change and
+ * polled while the stream is not connected.
+ */
+export function useGateway(id: number, live = true): UseQueryResult<GatewayDetail> {
+  const state = useLive(live && id > 0 ? { gatewayId: id } : null, (event) => {
+    if (event.type === 'status') void queryClient.invalidateQueries({ queryKey: deviceKeys.gateway(id) });
+  });
+  return useQuery({
+    queryKey: deviceKeys.gateway(id),
+    queryFn: () => api.get<GatewayDetail>(`/gateway/${String(id)}`),
+    enabled: id > 0,
+    refetchInterval: !live || state === 'live' ? false : LIVE_REFRESH_MS,
+  });
+}
+
+/** Packet loss per UTC day, both dates inclusive (YYYY-MM-DD). */
+export function usePacketLoss(
+  gatewayId: number,
+  startDate: string,
+  endDate: string,
+): UseQueryResult<PacketLoss> {
+  return useQuery({
+    queryKey: deviceKeys.loss(gatewayId, startDate, endDate),
+    queryFn: () => api.get<PacketLoss>('/station/lossPacket/gateway/data', { gatewayId, startDate, endDate }),
+    enabled: gatewayId > 0,
+  });
+}
+
+export const gatewayApi = {
+  rename: (gatewayId: number, name: string): Promise<unknown> =>
+    api.put('/gateway/name', { gatewayId, name }),
+  bind: (stationId: number, sn: string): Promise<{ id: number }> =>
+    api.post<{ id: number }>('/gateway/bind', { stationId, sn }),
+};

@@ -1,0 +1,207 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { Card, Col, Row, Select, Typography } from 'antd';
+import { Perm } from '@sunfleet/contracts';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { PageProps } from '../../app/router/pages';
+import { LoadFailed } from '../../components/LoadFailed';
+import { Permitted } from '../../components/Permitted';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { TestId } from '../../testids';
+import { useInfo } from '../auth/api';
+import { useCurrencies, useIndexStats, useStationLocations } from '../station/api';
+import { STATUS_COLOR, type MapPoint } from '../station/map/mapModel';
+import { StationMap } from '../station/map/StationMap';
+import { stationDetailPath } from '../station/list/stationLinks';
+import { LatestAlarms } from './LatestAlarms';
+import { KpiGrid, StatusCounts } from './KpiGrid';
+import {
+  energyKpis,
+  greetingKey,
+  impactKpis,
+  incomeKpis,
+  storeHomeCurrency,
+  storedHomeCurrency,
+} from './homeModel';
+import './home.css';
+
+const DEVICE_COLOR = { running: '#52c41a', fault: '#f5222d', offline: '#8c8c8c', other: '#1677ff' } as const;
+
+/** Home (`/index`): greeting, the fleet's figures, status counts, the map of stations and latest alarms. */
+export function HomePage({ meta }: PageProps): ReactElement {
+  const { t } = useTranslation();
+  useDocumentTitle(t(meta.title));
+  const navigate = useNavigate();
+  const username = useInfo(false).data?.username ?? '';
+  const [currency, setCurrency] = useState<string | undefined>(storedHomeCurrency);
+  const stats = useIndexStats(currency);
+  const currencies = useCurrencies();
+  const locations = useStationLocations();
+  const data = stats.data;
+  const points = useMemo<MapPoint[]>(() => locations.data ?? [], [locations.data]);
+
+  const chooseCurrency = (code: string | undefined): void => {
+    storeHomeCurrency(code);
+    setCurrency(code);
+  };
+
+  const loading = data === undefined && stats.isFetching;
+  const raw: Record<string, number | null> =
+    data === undefined
+      ? {}
+      : {
+          power: data.powerKw,
+          today: data.todayKwh,
+          month: data.monthKwh,
+          year: data.yearKwh,
+          total: data.totalKwh,
+          capacity: data.capacityKwp,
+          incomeToday: data.income.today,
+          incomeMonth: data.income.month,
+          incomeYear: data.income.year,
+          incomeTotal: data.income.total,
+          coal: data.impact.coalTons,
+          co2: data.impact.co2Tons,
+          trees: data.impact.trees,
+        };
+
+  return (
+    <div className="home-page" data-testid={TestId.homePage}>
+      <Card size="small">
+        <div className="home-header">
+          <Typography.Title level={4} data-testid={TestId.homeGreeting}>
+            {t(greetingKey(), { name: username })}
+          </Typography.Title>
+          <Select<string>
+            showSearch
+            allowClear
+            style={{ width: 180 }}
+            placeholder={t('home.currency')}
+            value={currency ?? data?.currency}
+            onChange={(code) => chooseCurrency(code)}
+            loading={currencies.isFetching}
+            options={(currencies.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }))}
+            data-testid={TestId.homeCurrency}
+            aria-label={t('home.currency')}
+          />
+        </div>
+      </Card>
+      {stats.isError && data === undefined ? (
+        <Card size="small">
+          <LoadFailed title={t('home.loadFailed')} query={stats} />
+        </Card>
+      ) : (
+        <>
+          <KpiGrid
+            title={t('home.generation')}
+            kpis={data === undefined ? [] : energyKpis(data)}
+            raw={raw}
+            loading={loading}
+          />
+          <Row gutter={[12, 12]}>
+            <Col xs={24} lg={12}>
+              <KpiGrid
+                title={t('home.incomeTitle', { currency: data?.currency ?? '' })}
+                kpis={data === undefined ? [] : incomeKpis(data)}
+                raw={raw}
+                loading={loading}
+              />
+            </Col>
+            <Col xs={24} lg={12}>
+              <KpiGrid
+                title={t('home.impactTitle')}
+                kpis={data === undefined ? [] : impactKpis(data)}
+                raw={raw}
+                loading={loading}
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <StatusCounts
+                title={t('home.stationStatus')}
+                testId={TestId.homeStationStatus}
+                loading={loading}
+                total={data?.stationStatus.total}
+                counts={[
+                  {
+                    key: 'online',
+                    labelKey: 'stationList.status.ONLINE',
+                    color: STATUS_COLOR.ONLINE,
+                    count: data?.stationStatus.online ?? 0,
+                  },
+                  {
+                    key: 'abnormal',
+                    labelKey: 'stationList.status.ABNORMAL',
+                    color: STATUS_COLOR.ABNORMAL,
+                    count: data?.stationStatus.abnormal ?? 0,
+                  },
+                  {
+                    key: 'offline',
+                    labelKey: 'stationList.status.OFFLINE',
+                    color: STATUS_COLOR.OFFLINE,
+                    count: data?.stationStatus.offline ?? 0,
+                  },
+                  {
+                    key: 'other',
+                    labelKey: 'stationList.status.OTHER',
+                    color: STATUS_COLOR.OTHER,
+                    count: data?.stationStatus.other ?? 0,
+                  },
+                ]}
+              />
+            </Col>
+            <Col xs={24} md={12}>
+              <StatusCounts
+                title={t('home.deviceStatus')}
+                testId={TestId.homeDeviceStatus}
+                loading={loading}
+                total={data?.deviceStatus.total}
+                counts={[
+                  {
+                    key: 'running',
+                    labelKey: 'home.device.running',
+                    color: DEVICE_COLOR.running,
+                    count: data?.deviceStatus.running ?? 0,
+                  },
+                  {
+                    key: 'fault',
+                    labelKey: 'home.device.fault',
+                    color: DEVICE_COLOR.fault,
+                    count: data?.deviceStatus.fault ?? 0,
+                  },
+                  {
+                    key: 'offline',
+                    labelKey: 'home.device.offline',
+                    color: DEVICE_COLOR.offline,
+                    count: data?.deviceStatus.offline ?? 0,
+                  },
+                  {
+                    key: 'other',
+                    labelKey: 'home.device.other',
+                    color: DEVICE_COLOR.other,
+                    count: data?.deviceStatus.other ?? 0,
+                  },
+                ]}
+              />
+            </Col>
+          </Row>
+        </>
+      )}
+      <Row gutter={[12, 12]}>
+        <Col xs={24} xl={14}>
+          <Card size="small" title={t('home.map')} className="home-card">
+            {locations.isError ? (
+              <LoadFailed title={t('home.mapFailed')} query={locations} />
+            ) : (
+              <StationMap points={points} height={380} onOpen={(p) => void navigate(stationDetailPath(p))} />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Permitted codes={[Perm.alarmView]}>
+            <LatestAlarms />
+          </Permitted>
+        </Col>
+      </Row>
+    </div>
+  );
+}

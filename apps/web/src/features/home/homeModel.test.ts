@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StationIndexStats } from '../station/api';
+import {
+  energyKpis,
+  greetingKey,
+  impactKpis,
+  incomeKpis,
+  storeHomeCurrency,
+  storedHomeCurrency,
+} from './homeModel';
+
+const stats: StationIndexStats = {
+  currency: 'EUR',
+  powerKw: 1500,
+  todayKwh: 12.345,
+  monthKwh: 2500,
+  yearKwh: 0,
+  totalKwh: 2_000_000,
+  income: { today: 3.7, month: 1234.5, year: 0, total: 2_500_000 },
+  capacityKwp: 980,
+  stationStatus: { online: 1, abnormal: 0, offline: 2, other: 0, total: 3 },
+  deviceStatus: { running: 2, fault: 0, offline: 1, other: 0, total: 3 },
+  impact: { coalTons: 1234.5, co2Tons: 0.5, trees: 12 },
+};
+
+const values = (list: { key: string; value: { value: string; unit: string } }[]): Record<string, string> =>
+  Object.fromEntries(list.map((k) => [k.key, `${k.value.value} ${k.value.unit}`.trim()]));
+
+afterEach(() => window.localStorage.clear());
+
+describe('home figures', () => {
+  it('scales power and energy by the SPEC §9 rules', () => {
+    expect(values(energyKpis(stats))).toEqual({
+      power: '1.50 MW',
+      today: '12.35 kWh',
+      month: '2.50 MWh',
+      year: '0.00 kWh',
+      total: '2.00 GWh',
+      capacity: '980.00 kWp',
+    });
+  });
+
+  it('shows income as K/M/B amounts in the chosen currency', () => {
+    expect(values(incomeKpis(stats))).toEqual({
+      incomeToday: '3.70 EUR',
+      incomeMonth: '1.23 K EUR',
+      incomeYear: '0.00 EUR',
+      incomeTotal: '2.50 M EUR',
+    });
+  });
+
+  it('shortens impact figures', () => {
+    expect(values(impactKpis(stats))).toEqual({ coal: '1.23k t', co2: '0.50 t', trees: '12.00' });
+  });
+
+  it('greets by the local hour (morning before 12, afternoon before 18)', () => {
+    expect(greetingKey(new Date(2026, 0, 1, 11, 59))).toBe('home.greeting.morning');
+    expect(greetingKey(new Date(2026, 0, 1, 12, 0))).toBe('home.greeting.afternoon');
+    expect(greetingKey(new Date(2026, 0, 1, 18, 0))).toBe('home.greeting.evening');
+  });
+
+  it('keeps the chosen currency in local storage and ignores junk there', () => {
+    expect(storedHomeCurrency()).toBeUndefined();
+    storeHomeCurrency('CNY');
+    expect(storedHomeCurrency()).toBe('CNY');
+    window.localStorage.setItem('homeCurrency', '<script>');
+    expect(storedHomeCurrency()).toBeUndefined();
+    storeHomeCurrency(undefined);
+    expect(window.localStorage.getItem('homeCurrency')).toBeNull();
+  });
+});

@@ -1,0 +1,97 @@
+import {
+  PowerMode,
+  formatAmount,
+  formatCompactNumber,
+  formatEnergy,
+  formatPower,
+  greetingAt,
+  type Greeting,
+  type ScaledValue,
+} from '@sunfleet/domain';
+import type { StationIndexStats } from '../station/api';
+import { local } from '../../lib/storage';
+import { browserOffsetMinutes } from '../../lib/time';
+
+/** localStorage key of the currency the Home income figures are shown in. */
+export const HOME_CURRENCY_KEY = 'homeCurrency';
+
+export function storedHomeCurrency(): string | undefined {
+  const value = local.get(HOME_CURRENCY_KEY);
+  return value !== null && /^[A-Z0-9]{1,16}$/.test(value) ? value : undefined;
+}
+
+export function storeHomeCurrency(code: string | undefined): void {
+  if (code === undefined) local.remove(HOME_CURRENCY_KEY);
+  else local.set(HOME_CURRENCY_KEY, code);
+}
+
+/** SPEC §9 greeting for this browser's local time; the key of its text. */
+export function greetingKey(now: Date = new Date()): `home.greeting.${Greeting}` {
+  return `home.greeting.${greetingAt(now, browserOffsetMinutes(now))}`;
+}
+
+/** One figure of the Home page: its label key and its value scaled by the SPEC §9 rules. */
+export interface Kpi {
+  key: string;
+  labelKey: string;
+  value: ScaledValue;
+}
+
+const withCurrency = (value: ScaledValue, currency: string): ScaledValue =>
+  value.value === '-' ? value : { value: value.value, unit: `${value.unit} ${currency}`.trim() };
+
+/** The generation figures: power now, energy today / month / year / total, installed capacity. */
+export function energyKpis(stats: StationIndexStats): Kpi[] {
+  return [
+    { key: 'power', labelKey: 'home.kpi.power', value: formatPower(stats.powerKw) },
+    { key: 'today', labelKey: 'home.kpi.today', value: formatEnergy(stats.todayKwh) },
+    { key: 'month', labelKey: 'home.kpi.month', value: formatEnergy(stats.monthKwh) },
+    { key: 'year', labelKey: 'home.kpi.year', value: formatEnergy(stats.yearKwh) },
+    { key: 'total', labelKey: 'home.kpi.total', value: formatEnergy(stats.totalKwh) },
+    { key: 'capacity', labelKey: 'home.kpi.capacity', value: formatPower(stats.capacityKwp, PowerMode.peak) },
+  ];
+}
+
+/** Income today / month / year / total in the chosen currency (K/M/B amounts). */
+export function incomeKpis(stats: StationIndexStats): Kpi[] {
+  const { income, currency } = stats;
+  return [
+    {
+      key: 'incomeToday',
+      labelKey: 'home.income.today',
+      value: withCurrency(formatAmount(income.today), currency),
+    },
+    {
+      key: 'incomeMonth',
+      labelKey: 'home.income.month',
+      value: withCurrency(formatAmount(income.month), currency),
+    },
+    {
+      key: 'incomeYear',
+      labelKey: 'home.income.year',
+      value: withCurrency(formatAmount(income.year), currency),
+    },
+    {
+      key: 'incomeTotal',
+      labelKey: 'home.income.total',
+      value: withCurrency(formatAmount(income.total), currency),
+    },
+  ];
+}
+
+/** Standard coal saved, CO2 avoided (tons) and equivalent trees, shortened with two decimals. */
+export function impactKpis(stats: StationIndexStats): Kpi[] {
+  const tons = (v: number | null): ScaledValue => {
+    const scaled = formatCompactNumber(v);
+    return scaled.value === '-' ? scaled : { value: `${scaled.value}${scaled.unit}`, unit: 't' };
+  };
+  const count = (v: number | null): ScaledValue => {
+    const scaled = formatCompactNumber(v);
+    return { value: `${scaled.value}${scaled.unit}`, unit: '' };
+  };
+  return [
+    { key: 'coal', labelKey: 'home.impact.coal', value: tons(stats.impact.coalTons) },
+    { key: 'co2', labelKey: 'home.impact.co2', value: tons(stats.impact.co2Tons) },
+    { key: 'trees', labelKey: 'home.impact.trees', value: count(stats.impact.trees) },
+  ];
+}

@@ -1,0 +1,168 @@
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { AlarmItem, Currency, ManagedUser, TimeZone } from '@sunfleet/contracts';
+import { queryClient } from '../../lib/queryClient';
+import { cleanFilters, type PageData, type PageState } from '../../lib/paging';
+import { api } from '../../lib/request';
+
+// The Stations API of Step 3 (docs/api.md, contracts/api/stations.ts): list, create/update/delete, rename,
+// assign, follow, photos, locations and the Home figures. Every answer is already cut to the caller's scope.
+
+export type {
+  StationSummary,
+  StationDetail,
+  StationCreateBody,
+  StationUpdateBody,
+  StationAssignBody,
+  StationLocation,
+  StationIndexStats,
+  StationType,
+  StationPicture,
+  GridType,
+} from '@sunfleet/contracts';
+import type {
+  StationAssignBody,
+  StationCreateBody,
+  StationDetail,
+  StationIndexStats,
+  StationLocation,
+  StationPicture,
+  StationSummary,
+  StationType,
+  StationUpdateBody,
+} from '@sunfleet/contracts';
+
+export type StationStatus = StationSummary['status'];
+
+export interface StationFilters {
+  name?: string;
+  type?: StationType;
+  status?: StationStatus;
+  /** Only stations the caller follows. */
+  concern?: boolean;
+}
+
+export const stationKeys = {
+  all: ['station'] as const,
+  list: (filters: StationFilters, page: PageState) => ['station', 'list', filters, page] as const,
+  detail: (id: number) => ['station', 'detail', id] as const,
+  locations: ['station', 'locations'] as const,
+  indexStats: (currency: string | undefined) => ['station', 'indexStats', currency ?? 'own'] as const,
+  latestAlarms: ['station', 'latestAlarms'] as const,
+  currencies: ['station', 'currencies'] as const,
+  timeZones: ['station', 'timeZones'] as const,
+  owners: (companyId: number | undefined, keyword: string) =>
+    ['station', 'owners', companyId ?? 'own', keyword] as const,
+};
+
+/** After a write every station view may have changed (lists, counts, Home figures, the map). */
+export function invalidateStations(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: stationKeys.all });
+}
+
+export function useStations(
+  filters: StationFilters,
+  page: PageState,
+): UseQueryResult<PageData<StationSummary>> {
+  return useQuery({
+    queryKey: stationKeys.list(filters, page),
+    queryFn: () =>
+      api.get<PageData<StationSummary>>('/station/list', {
+        ...cleanFilters({ name: filters.name, type: filters.type, status: filters.status }),
+        ...(filters.concern === true ? { concern: true } : {}),
+        ...page,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStation(id: number | undefined): UseQueryResult<StationDetail> {
+  return useQuery({
+    queryKey: stationKeys.detail(id ?? 0),
+    queryFn: () => api.get<StationDetail>(`/station/${String(id)}`),
+    enabled: id !== undefined,
+    staleTime: 0,
+  });
+}
+
+export function useStationLocations(): UseQueryResult<StationLocation[]> {
+  return useQuery({
+    queryKey: stationKeys.locations,
+    queryFn: () => api.get<StationLocation[]>('/station/locations'),
+  });
+}
+
+/** Home figures in `currency` (the server converts with its exchange rates); undefined = server default. */
+export function useIndexStats(currency: string | undefined): UseQueryResult<StationIndexStats> {
+  return useQuery({
+    queryKey: stationKeys.indexStats(currency),
+    queryFn: () => api.get<StationIndexStats>('/station/stats/index', { currency }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}
+
+/** The newest alarm records within reach (Home). */
+export function useLatestAlarms(count = 8): UseQueryResult<PageData<AlarmItem>> {
+  return useQuery({
+    queryKey: stationKeys.latestAlarms,
+    queryFn: () => api.get<PageData<AlarmItem>>('/alarm/page', { pageNum: 1, pageSize: count }),
+    refetchInterval: 60_000,
+  });
+}
+
+/** Currencies for pickers (the reference list is short; one page holds them all). */
+export function useCurrencies(): UseQueryResult<Currency[]> {
+  return useQuery({
+    queryKey: stationKeys.currencies,
+    queryFn: async () =>
+      (await api.get<PageData<Currency>>('/currency/page', { pageNum: 1, pageSize: 100 })).list,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useTimeZones(): UseQueryResult<TimeZone[]> {
+  return useQuery({
+    queryKey: stationKeys.timeZones,
+    queryFn: async () =>
+      (await api.get<PageData<TimeZone>>('/timezone/page', { pageNum: 1, pageSize: 100 })).list,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * Site-owner accounts (role type USER) an administrator may associate with a station, searched by name
+ * within a company (default: all within reach).
+ */
+export function useOwnerAccounts(
+  companyId: number | undefined,
+  keyword: string,
+  enabled = true,
+): UseQueryResult<ManagedUser[]> {
+  return useQuery({
+    queryKey: stationKeys.owners(companyId, keyword),
+    queryFn: async () =>
+      (
+        await api.get<PageData<ManagedUser>>('/user/page', {
+          ...cleanFilters({ keyword }),
+          companyId,
+          disabled: false,
+          pageNum: 1,
+          pageSize: 100,
+        })
+      ).list.filter((user) => user.roleType === 'USER'),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const stationApi = {
+  create: (body: StationCreateBody): Promise<{ id: number }> => api.post<{ id: number }>('/station', body),
+  update: (body: StationUpdateBody): Promise<unknown> => api.put('/station', body),
+  remove: (id: number): Promise<unknown> => api.delete(`/station/${String(id)}`),
+  rename: (id: number, name: string): Promise<unknown> => api.put('/station/name', { id, name }),
+  assign: (body: StationAssignBody): Promise<unknown> => api.post('/station/assign', body),
+  follow: (id: number): Promise<unknown> => api.post(`/station/${String(id)}/concern`),
+  unfollow: (id: number): Promise<unknown> => api.put(`/station/${String(id)}/unconcern`),
+  uploadPhoto: (file: File): Promise<StationPicture> =>
+    api.upload<StationPicture>('/station/photo', file, 'file', file.name),
+};

@@ -1,0 +1,71 @@
+import { useState, type ReactElement } from 'react';
+import { Button, Descriptions, Flex, Tag, Tooltip, Typography } from 'antd';
+import { StarFilled, StarOutlined } from '@ant-design/icons';
+import { PowerMode, formatPowerText } from '@sunfleet/domain';
+import { useTranslation } from 'react-i18next';
+import { TestId } from '../../../testids';
+import { useInfo } from '../../auth/api';
+import { invalidateStation, stationDetailApi, type StationDetail } from '../detail-api';
+import { STATION_STATUS_COLOR, STATION_STATUS_LABEL, STATION_TYPE_LABEL } from './labels';
+
+/** Name, type, status, address and capacity of the station, with the follow star (SPEC §4 Follow). */
+export function StationHeader({ station }: { station: StationDetail }): ReactElement {
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(false);
+  // The guest session is read-only (the server refuses its writes): the star only shows the state.
+  const readOnly = useInfo(false).data?.guest !== false;
+
+  const toggleFollow = async (): Promise<void> => {
+    setPending(true);
+    try {
+      if (station.concern) await stationDetailApi.unfollow(station.id);
+      else await stationDetailApi.follow(station.id);
+      await invalidateStation(station.id);
+    } catch {
+      // the request layer has toasted the reason
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const followLabel = t(station.concern ? 'stationDetail.unfollow' : 'stationDetail.follow');
+  return (
+    <div data-testid={TestId.stationDetailHeader}>
+      <Flex align="center" gap={8} wrap>
+        <Typography.Title level={4} style={{ margin: 0 }} data-testid={TestId.stationDetailName}>
+          {station.name}
+        </Typography.Title>
+        <Tooltip title={followLabel}>
+          <Button
+            type="text"
+            shape="circle"
+            aria-label={followLabel}
+            aria-pressed={station.concern}
+            loading={pending}
+            disabled={readOnly}
+            onClick={() => void toggleFollow()}
+            data-testid={TestId.stationDetailFollow}
+            data-followed={String(station.concern)}
+            icon={station.concern ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+          />
+        </Tooltip>
+        <Tag
+          color={STATION_STATUS_COLOR[station.status]}
+          data-testid={TestId.stationDetailStatus}
+          data-status={station.status}
+        >
+          {t(STATION_STATUS_LABEL[station.status])}
+        </Tag>
+        <Tag>{t(STATION_TYPE_LABEL[station.type])}</Tag>
+      </Flex>
+      <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} style={{ marginTop: 8 }}>
+        <Descriptions.Item label={t('stationDetail.address')}>{station.address ?? '-'}</Descriptions.Item>
+        <Descriptions.Item label={t('stationDetail.capacity')}>
+          {formatPowerText(station.capacityKwp, PowerMode.peak)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('stationDetail.company')}>{station.companyName}</Descriptions.Item>
+        <Descriptions.Item label={t('stationDetail.timeZone')}>{station.timeZone}</Descriptions.Item>
+      </Descriptions>
+    </div>
+  );
+}

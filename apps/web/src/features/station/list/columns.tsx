@@ -1,0 +1,123 @@
+import type { ReactElement } from 'react';
+import { Button, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { StarFilled, StarOutlined } from '@ant-design/icons';
+import { PowerMode, formatEnergyText, formatPowerText } from '@sunfleet/domain';
+import type { TFunction } from 'i18next';
+import { Link } from 'react-router';
+import { formatLocalDateTime } from '../../../lib/time';
+import { TestId } from '../../../testids';
+import type { StationSummary } from '../api';
+import { stationLocalDate } from '../create/stationForm';
+import type { StationColumn } from './columnChoice';
+import { STATION_STATUS_LABEL, STATION_STATUS_TAG, STATION_TYPE_LABEL } from './labels';
+import { stationDetailPath } from './stationLinks';
+
+type Column = TableColumnsType<StationSummary>[number];
+
+/** Translation keys of the optional columns' titles (also the column chooser's labels). */
+export const COLUMN_LABEL: Record<StationColumn, string> = {
+  type: 'stationList.col.type',
+  capacity: 'stationList.col.capacity',
+  power: 'stationList.col.power',
+  today: 'stationList.col.today',
+  total: 'stationList.col.total',
+  address: 'stationList.col.address',
+  company: 'stationList.col.company',
+  owner: 'stationList.col.owner',
+  devices: 'stationList.col.devices',
+  installedAt: 'stationList.col.installedAt',
+  createdAt: 'stationList.col.createdAt',
+};
+
+const orDash = (v: string | null): string => (v === null || v === '' ? '-' : v);
+
+function optionalColumn(t: TFunction, key: StationColumn): Column {
+  const title = t(COLUMN_LABEL[key]);
+  switch (key) {
+    case 'type':
+      return { key, title, render: (_, s) => t(STATION_TYPE_LABEL[s.type]) };
+    case 'capacity':
+      return { key, title, align: 'right', render: (_, s) => formatPowerText(s.capacityKwp, PowerMode.peak) };
+    case 'power':
+      return { key, title, align: 'right', render: (_, s) => formatPowerText(s.powerKw) };
+    case 'today':
+      return { key, title, align: 'right', render: (_, s) => formatEnergyText(s.todayKwh) };
+    case 'total':
+      return { key, title, align: 'right', render: (_, s) => formatEnergyText(s.totalKwh) };
+    case 'address':
+      return { key, title, ellipsis: true, width: 220, render: (_, s) => orDash(s.address) };
+    case 'company':
+      return { key, title, render: (_, s) => s.companyName };
+    case 'owner':
+      return { key, title, render: (_, s) => orDash(s.ownerUsername) };
+    case 'devices':
+      return {
+        key,
+        title,
+        render: (_, s) => t('stationList.deviceCounts', { gateways: s.gatewayCount, devices: s.deviceCount }),
+      };
+    case 'installedAt':
+      return {
+        key,
+        title,
+        render: (_, s) => (s.installedAt === null ? '-' : stationLocalDate(s.installedAt, s.timeZone)),
+      };
+    case 'createdAt':
+      return { key, title, render: (_, s) => formatLocalDateTime(s.createdAt) };
+  }
+}
+
+function FollowStar({
+  station,
+  onToggle,
+  t,
+}: {
+  station: StationSummary;
+  onToggle: (station: StationSummary) => void;
+  t: TFunction;
+}): ReactElement {
+  const label = t(station.concern ? 'stationList.unfollow' : 'stationList.follow');
+  return (
+    <Tooltip title={label}>
+      <Button
+        type="text"
+        size="small"
+        aria-label={label}
+        aria-pressed={station.concern}
+        icon={station.concern ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
+        onClick={() => onToggle(station)}
+        data-testid={TestId.stationFollow}
+      />
+    </Tooltip>
+  );
+}
+
+/** The name (with its follow star and a link to the detail), the status, then the chosen columns. */
+export function stationColumns(
+  t: TFunction,
+  chosen: readonly StationColumn[],
+  /** Absent for read-only sessions (guest): the star is not offered. */
+  onToggleFollow: ((station: StationSummary) => void) | undefined,
+): TableColumnsType<StationSummary> {
+  return [
+    {
+      key: 'name',
+      title: t('stationList.col.name'),
+      render: (_, s) => (
+        <span className="station-name-cell">
+          {onToggleFollow !== undefined && <FollowStar station={s} onToggle={onToggleFollow} t={t} />}
+          <Link to={stationDetailPath(s)} data-testid={TestId.stationRowName}>
+            {s.name}
+          </Link>
+          {s.simulated && <Tag style={{ marginLeft: 6 }}>{t('stationList.simulated')}</Tag>}
+        </span>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('stationList.col.status'),
+      render: (_, s) => <Tag color={STATION_STATUS_TAG[s.status]}>{t(STATION_STATUS_LABEL[s.status])}</Tag>,
+    },
+    ...chosen.map((key) => optionalColumn(t, key)),
+  ];
+}

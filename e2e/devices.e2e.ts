@@ -1,0 +1,361 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_IN_DEFINITIONS, BUILT_IN_MODELS } from '@sunfleet/contracts';
+import { TestId } from '../apps/web/src/testids.js';
+import { launchBrowser } from './support/browser.js';
+import { startServer, type RunningTestServer } from './support/server.js';
+
+// Step 3 devices console in Chromium against the demo fleet: find an inverter by SN, read its MPPT
+// strings live, export its history to XLSX and compare the file with the history API, then open its
+// logger, see the devices behind it and rename it.
+
+interface Envelope<T = unknown> {
+  status: number;
+  enMsg: string;
+  data: T;
+}
+interface PageOf<T> {
+  total: number;
+  list: T[];
+}
+interface DeviceItem {
+  id: number;
+  sn: string;
+  gatewayId: number;
+  gatewaySn: string;
+  lastSeenAt: string | null;
+}
+interface Detail {
+  id: number;
+  sn: string;
+  model: string;
+  timeZone: string;
+  mpptCount: number;
+  gatewayId: number;
+  gatewaySn: string;
+}
+interface Latest {
+  ts: number | null;
+  values: Record<string, number | string | null>;
+}
+interface History {
+  rows: { ts: number; values: Record<string, number | null> }[];
+}
+
+let server: RunningTestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let token: string;
+let inverter: Detail;
+
+const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
+const active = (p: Page): Locator => byId(p, TestId.activeView);
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+  const res = await fetch(`${server.baseUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+/** An inverter of the demo fleet whose MPPT channels have reported. */
+async function reportingInverter(): Promise<Detail> {
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const page = await api<PageOf<DeviceItem>>(
+      'GET',
+      '/station/gateway/inverterPage?deviceType=INVERTER&pageNum=1&pageSize=50',
+    );
+    expect(page.status).toBe(200);
+    for (const item of page.data.list.filter((d) => d.lastSeenAt !== null)) {
+      const detail = await api<Detail>('GET', `/device/${String(item.id)}`);
+      const latest = await api<Latest>('GET', `/device/${String(item.id)}/latest`);
+      if (detail.data.mpptCount > 0 && typeof latest.data.values.DCV_1 === 'number') return detail.data;
+    }
+    if (Date.now() > deadline) throw new Error('no inverter of the demo fleet reported MPPT values');
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in a time zone, as the export writes reading times. */
+function localTime(timeZone: string, ms: number): string {
+  const parts: Record<string, string> = {};
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  for (const p of format.formatToParts(new Date(ms))) parts[p.type] = p.value;
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** Register key → telemetry column of a built-in model. */
+function columnOf(model: string, key: string): string {
+  const code = BUILT_IN_MODELS.find((m) => m.model === model)?.definitionCode;
+  const column = BUILT_IN_DEFINITIONS.find((d) => d.code === code)?.registers.find(
+    (r) => r.key === key,
+  )?.column;
+  if (column === undefined || column === null) throw new Error(`${key} of ${model} has no column`);
+  return column;
+}
+
+/**
+ * The demo fleet (apps/sim/fleets/demo.json) with its loggers uploading every 30 s instead of every
+ * 5 minutes, so the first readings and a few history rows arrive within a minute.
+ */
+function quickDemoFleet(dir: string): string {
+  const demo = JSON.parse(
+    readFileSync(resolve(import.meta.dirname, '../apps/sim/fleets/demo.json'), 'utf8'),
+  ) as { stations: { loggers: { uploadInterval?: number }[] }[] };
+  for (const station of demo.stations) for (const logger of station.loggers) logger.uploadInterval = 30;
+  const path = join(dir, 'fleet.json');
+  writeFileSync(path, JSON.stringify(demo));
+  return path;
+}
+
+let fleetDir: string;
+
+beforeAll(async () => {
+  fleetDir = mkdtempSync(join(tmpdir(), 'sunfleet-e2e-fleet-'));
+  server = await startServer({ env: { SIM_FLEET: quickDemoFleet(fleetDir) } });
+  browser = await launchBrowser();
+  const login = await fetch(`${server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: server.adminUsername, password: server.adminPassword }),
+  });
+  token = ((await login.json()) as Envelope<{ token: string }>).data.token;
+  inverter = await reportingInverter();
+
+  context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  page = await context.newPage();
+  await page.goto(`${server.baseUrl}/#/login/index`);
+  await byId(page, TestId.loginUsername).fill(server.adminUsername);
+  await byId(page, TestId.loginPassword).fill(server.adminPassword);
+  await byId(page, TestId.loginSubmit).click();
+  await byId(page, TestId.shell).waitFor();
+}, 240_000);
+
+afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+  if (fleetDir !== undefined) rmSync(fleetDir, { recursive: true, force: true });
+});
+
+describe('devices console', () => {
+  it('finds a demo inverter by SN and shows its MPPT strings with live values', async () => {
+    await page.goto(`${server.baseUrl}/#/deviceAll`);
+    const table = byId(active(page), TestId.deviceInverterTable);
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+
+    const input = byId(table, TestId.listKeyword).locator('input');
+    await input.fill(inverter.sn);
+    await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().includes('/api/station/gateway/inverterPage') && r.url().includes(`sn=${inverter.sn}`),
+      ),
+      input.press('Enter'),
+    ]);
+    const rows = table.locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await byId(rows.first(), TestId.deviceStatus).count()).toBe(1);
+
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/device/${String(inverter.id)}/latest`)),
+      byId(rows.first(), TestId.deviceRowLink).click(),
+    ]);
+    const detail = byId(active(page), TestId.deviceDetailPage);
+    expect(await byId(detail, TestId.deviceSn).innerText()).toBe(inverter.sn);
+    // The tab is titled with the serial (SPEC §2).
+    await expect.poll(() => page.url()).toContain(`tagTitleSuffix=${inverter.sn}`);
+
+    const mppt = byId(detail, TestId.deviceMpptTable).locator('tbody tr.ant-table-row');
+    await expect.poll(() => mppt.count()).toBe(inverter.mpptCount);
+    // Every channel shows a voltage: a number with its unit, not the empty '-'.
+    const latest = await api<Latest>('GET', `/device/${String(inverter.id)}/latest`);
+    expect(typeof latest.data.values.DCV_1).toBe('number');
+    await expect
+      .poll(async () => (await mppt.first().locator('td').nth(1).innerText()).trim())
+      .toMatch(/^[\d.]+ V$/);
+
+    // A new reading shows up without a reload (live stream, or polling while it is not connected).
+    const lastSeen = byId(detail, TestId.deviceHeader).locator('td').last();
+    const before = await lastSeen.innerText();
+    expect(before).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await expect.poll(() => lastSeen.innerText(), { timeout: 90_000 }).not.toBe(before);
+  }, 120_000);
+
+  it('exports a range to XLSX whose rows match the history API', async () => {
+    const detail = byId(active(page), TestId.deviceDetailPage);
+    const history = byId(detail, TestId.deviceHistory);
+    // Several readings of today are stored, so the comparison covers more than one row.
+    const now = Date.now();
+    const stored = async (): Promise<number> =>
+      (
+        await api<History>(
+          'GET',
+          `/device/${String(inverter.id)}/history?from=${String(now - 3_600_000)}&to=${String(Date.now())}&columns=power_w`,
+        )
+      ).data.rows.length;
+    await expect.poll(stored, { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => history.getAttribute('data-state')).toBe('ready');
+
+    const [download, request] = await Promise.all([
+      page.waitForEvent('download'),
+      page.waitForRequest((r) => r.url().includes(`/api/device/${String(inverter.id)}/history/export`)),
+      byId(history, TestId.deviceExport).click(),
+    ]);
+    const sentAt = Date.now();
+    const url = new URL(request.url());
+    const from = Number(url.searchParams.get('from'));
+    const to = Number(url.searchParams.get('to'));
+    const measures = (url.searchParams.get('measures') ?? '').split(',');
+    expect(measures.length).toBeGreaterThan(0);
+    expect(measures).toContain('W');
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${inverter.sn}-\\d{8}-\\d{8}\\.xlsx$`));
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    const sheet = workbook.worksheets[0]!;
+    const sheetRows: unknown[][] = [];
+    sheet.eachRow((row) => sheetRows.push((row.values as unknown[]).slice(1)));
+    const [header, ...data] = sheetRows;
+    expect(header).toHaveLength(1 + measures.length);
+    expect(String(header![0])).toContain(inverter.timeZone);
+    expect(data.length).toBeGreaterThan(0);
+
+    const columns = measures.map((key) => columnOf(inverter.model, key));
+    const api_ = await api<History>(
+      'GET',
+      `/device/${String(inverter.id)}/history?from=${String(from)}&to=${String(to)}&columns=${columns.join(',')}`,
+    );
+    expect(api_.status).toBe(200);
+    const rows = api_.data.rows;
+    // The fleet keeps reporting: the history may have readings newer than the export, never fewer.
+    expect(rows.length).toBeGreaterThanOrEqual(data.length);
+    for (const extra of rows.slice(data.length)) expect(extra.ts).toBeGreaterThan(sentAt - 10 * 60_000);
+    data.forEach((cells, i) => {
+      const reading = rows[i]!;
+      expect(cells[0]).toBe(localTime(inverter.timeZone, reading.ts));
+      columns.forEach((column, c) => {
+        const value = reading.values[column] ?? null;
+        expect(cells[c + 1] ?? null, `${String(i)} ${column}`).toBe(value);
+      });
+    });
+  });
+
+  it('adds a logger to a station by SN with the SPEC §5 rules', async () => {
+    const sn = `SFLG9${Date.now().toString().slice(-9)}`;
+    const registered = await api<{ id: number }>('POST', '/gateway/register', { sn, model: 'SF-LOGGER-4G' });
+    expect(registered.status).toBe(200);
+
+    await page.goto(`${server.baseUrl}/#/deviceAll`);
+    const list = byId(active(page), TestId.deviceListPage);
+    await list.getByRole('tab', { name: 'Loggers' }).click();
+    const loggers = byId(list, TestId.deviceLoggerTable);
+    await loggers.locator('tbody tr.ant-table-row').first().waitFor();
+    await byId(loggers, TestId.listCreate).click();
+
+    const form = byId(page, TestId.deviceBindForm);
+    await byId(form, TestId.deviceBindStation).click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
+    const stationName = (await option.innerText()).trim();
+    await option.click();
+    const submit = page.locator(`[data-testid="${TestId.formSubmit}"]:visible`);
+    const snInput = byId(form, TestId.deviceBindSn);
+    const fieldError = form.locator('.ant-form-item-explain-error');
+
+    // A malformed SN never leaves the browser.
+    await snInput.fill('a b');
+    await submit.click();
+    await expect.poll(() => fieldError.allInnerTexts()).toContain('Wrong Logger SN');
+
+    // A well-formed SN nobody registered: the server's one answer for unknown and bound loggers.
+    await snInput.fill('SFLG0000000000');
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/gateway/bind')),
+      submit.click(),
+    ]);
+    expect(((await refused.json()) as Envelope).enMsg).toBe('GatewayNotExistOrBound');
+    await expect
+      .poll(() => fieldError.allInnerTexts())
+      .toContain('Logger does not exist or has been bound to site');
+
+    await snInput.fill(sn);
+    const [bound] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/gateway/bind')),
+      submit.click(),
+    ]);
+    expect(((await bound.json()) as Envelope).status).toBe(200);
+    await page.locator('.ant-message').getByText('Binding succeeded').waitFor();
+    const detail = await api<{ station: { name: string } | null }>(
+      'GET',
+      `/gateway/${String(registered.data.id)}`,
+    );
+    expect(detail.data.station?.name).toBe(stationName);
+  });
+
+  it('works on a phone (390 × 844) without sideways scrolling', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const p = await phone.newPage();
+      await p.goto(`${server.baseUrl}/#/login/index`);
+      await byId(p, TestId.loginUsername).fill(server.adminUsername);
+      await byId(p, TestId.loginPassword).fill(server.adminPassword);
+      await byId(p, TestId.loginSubmit).click();
+      await byId(p, TestId.shell).waitFor();
+      await p.goto(`${server.baseUrl}/#/device/detail/${String(inverter.id)}?tagTitleSuffix=${inverter.sn}`);
+      const detail = byId(active(p), TestId.deviceDetailPage);
+      await byId(detail, TestId.deviceMpptTable).waitFor();
+      await byId(detail, TestId.deviceChart).waitFor();
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await p.goto(`${server.baseUrl}/#/deviceAll`);
+      await byId(active(p), TestId.deviceInverterTable).locator('tbody tr.ant-table-row').first().waitFor();
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it("opens the inverter's logger, lists its devices and renames it", async () => {
+    const gateway = inverter.gatewayId;
+    // From the inverter's header to its logger.
+    await page.goto(`${server.baseUrl}/#/device/detail/${String(inverter.id)}?tagTitleSuffix=${inverter.sn}`);
+    const header = byId(byId(active(page), TestId.deviceDetailPage), TestId.deviceHeader);
+    await header.getByRole('link', { name: inverter.gatewaySn }).click();
+    await expect.poll(() => page.url()).toContain(`/gateway/detail/${String(gateway)}`);
+    const detail = byId(active(page), TestId.gatewayDetailPage);
+    const devices = byId(detail, TestId.gatewayDevices).locator('tbody tr.ant-table-row');
+    await devices.filter({ hasText: inverter.sn }).waitFor();
+
+    const name = `E2E logger ${Date.now().toString(36)}`;
+    await byId(detail, TestId.gatewayRename).click();
+    const input = byId(page, TestId.gatewayNameInput);
+    await input.waitFor();
+    await input.fill(name);
+    const [renamed] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/gateway/name') && r.request().method() === 'PUT'),
+      page.locator(`[data-testid="${TestId.formSubmit}"]:visible`).click(),
+    ]);
+    expect(((await renamed.json()) as Envelope).status).toBe(200);
+    await expect.poll(() => byId(detail, TestId.gatewayName).innerText()).toBe(name);
+    const stored = await api<{ name: string | null }>('GET', `/gateway/${String(gateway)}`);
+    expect(stored.data.name).toBe(name);
+  });
+});

@@ -1,0 +1,255 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestId } from '../apps/web/src/testids.js';
+import { launchBrowser } from './support/browser.js';
+import { startServer, type RunningTestServer } from './support/server.js';
+
+// Step 3 in Chromium: Home shows the demo fleet on the map with the API's own figures; a station is
+// created through the form, found in the list, renamed and deleted with confirmation; Home and the list
+// fit a phone screen without sideways scrolling.
+
+interface Envelope<T = unknown> {
+  status: number;
+  enMsg: string;
+  data: T;
+}
+interface IndexStats {
+  currency: string;
+  capacityKwp: number;
+  stationStatus: { total: number };
+  deviceStatus: { total: number };
+}
+interface StationRow {
+  id: number;
+  name: string;
+  capacityKwp: number;
+  latitude: number | null;
+  longitude: number | null;
+  timeZone: string;
+}
+
+const STATION = `E2E Barn Roof ${Date.now().toString(36)}`;
+const RENAMED = `${STATION} renamed`;
+
+let server: RunningTestServer;
+let browser: Browser;
+let token: string;
+const contexts: BrowserContext[] = [];
+
+const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
+const active = (page: Page): Locator => byId(page, TestId.activeView);
+/** The text box of a field, whether the test id sits on the input itself or on its wrapper. */
+const input = (scope: Locator, id: string): Locator =>
+  scope.locator(`input[data-testid="${id}"], [data-testid="${id}"] input`).first();
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${server.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const envelope = (await res.json()) as Envelope<T>;
+  if (envelope.status !== 200) throw new Error(`${path}: ${envelope.enMsg}`);
+  return envelope.data;
+}
+
+async function newPage(viewport = { width: 1440, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, timezoneId: 'Europe/Berlin' });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/#/login/index`);
+  await byId(page, TestId.loginUsername).fill(server.adminUsername);
+  await byId(page, TestId.loginPassword).fill(server.adminPassword);
+  await byId(page, TestId.loginSubmit).click();
+  await byId(page, TestId.shell).waitFor();
+  return page;
+}
+
+/** Opens an antd Select (found by its form field id) and picks the option containing `text`. */
+async function pick(page: Page, fieldId: string, text: string): Promise<void> {
+  await page.locator(`.ant-select:has(#${fieldId})`).click();
+  await page.keyboard.type(text);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
+}
+
+function rows(page: Page, text: string): Locator {
+  return byId(active(page), TestId.stationTable).locator('tbody tr.ant-table-row').filter({ hasText: text });
+}
+
+async function search(page: Page, keyword: string): Promise<void> {
+  const box = byId(active(page), TestId.listKeyword).locator('input');
+  await box.fill(keyword);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/station/list') && r.url().includes('name=')),
+    box.press('Enter'),
+  ]);
+}
+
+async function noSidewaysOverflow(page: Page): Promise<{ scroll: number; inner: number }> {
+  return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const res = await fetch(`${server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: server.adminUsername, password: server.adminPassword }),
+  });
+  token = ((await res.json()) as Envelope<{ token: string }>).data.token;
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('Home', () => {
+  it("shows the demo fleet's stations on the map and the API's figures", async () => {
+    const locations = await api<{ id: number }[]>('/station/locations');
+    expect(locations.length).toBeGreaterThan(0);
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/#/index`);
+    const home = byId(active(page), TestId.homePage);
+    await home.waitFor();
+    await expect
+      .poll(() => home.locator('.station-marker').count(), { timeout: 15_000 })
+      .toBe(locations.length);
+
+    const stats = await api<IndexStats>('/station/stats/index');
+    const capacity = byId(home, `${TestId.homeKpi}-capacity`);
+    await expect.poll(() => capacity.getAttribute('data-raw')).toBe(String(stats.capacityKwp));
+    expect(await capacity.innerText()).toMatch(/\d+\.\d{2}\s*[kMGT]Wp/);
+    expect(await byId(home, `${TestId.homeStationStatus}-total`).getAttribute('data-raw')).toBe(
+      String(stats.stationStatus.total),
+    );
+    expect(await byId(home, `${TestId.homeDeviceStatus}-total`).getAttribute('data-raw')).toBe(
+      String(stats.deviceStatus.total),
+    );
+    expect(await byId(home, TestId.homeGreeting).innerText()).toContain(server.adminUsername);
+
+    // Income follows the chosen currency, which survives a reload.
+    await byId(home, TestId.homeCurrency).click();
+    await page.keyboard.type('EUR');
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/station/stats/index?currency=EUR')),
+      page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: 'Euro' })
+        .first()
+        .click(),
+    ]);
+    await expect.poll(() => byId(home, `${TestId.homeKpi}-incomeTotal`).innerText()).toContain('EUR');
+    expect(await page.evaluate(() => window.localStorage.getItem('homeCurrency'))).toBe('EUR');
+  });
+});
+
+describe('station list and form', () => {
+  it('creates a station through the form, finds it, renames it and deletes it after confirming', async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/#/createStation`);
+    const form = byId(active(page), TestId.stationForm);
+    await form.waitFor();
+    await input(form, TestId.stationFormName).fill(STATION);
+    await pick(page, 'type', 'Residential PV with storage');
+    await input(form, TestId.stationFormCapacity).fill('9.8');
+    await pick(page, 'timeZone', 'Europe/Berlin');
+    // Coordinates are typed: the picker works whether or not map tiles load.
+    await input(form, TestId.stationFormLongitude).fill('11.5');
+    await input(form, TestId.stationFormLatitude).fill('48.1');
+    await expect.poll(() => form.locator('.location-picker-marker').count()).toBe(1);
+
+    const [created] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/station') && r.request().method() === 'POST'),
+      byId(form, TestId.stationFormSubmit).click(),
+    ]);
+    const id = ((await created.json()) as Envelope<{ id: number }>).data.id;
+    const stored = await api<StationRow>(`/station/${String(id)}`);
+    expect(stored).toMatchObject({ name: STATION, capacityKwp: 9.8, longitude: 11.5, latitude: 48.1 });
+    expect(stored.timeZone).toBe('Europe/Berlin');
+
+    await byId(active(page), TestId.stationListPage).waitFor();
+    await search(page, STATION.slice(4, 16));
+    await expect.poll(() => rows(page, STATION).count()).toBe(1);
+
+    // Follow: the star calls the API and "followed only" then lists the station.
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/station/${String(id)}/concern`)),
+      rows(page, STATION).locator(`[data-testid="${TestId.stationFollow}"]`).click(),
+    ]);
+    await expect
+      .poll(async () => (await api<{ concern: boolean }>(`/station/${String(id)}`)).concern)
+      .toBe(true);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/station/list') && r.url().includes('concern=true')),
+      byId(active(page), TestId.stationFollowedOnly).click(),
+    ]);
+    await expect.poll(() => rows(page, STATION).count()).toBe(1);
+    await byId(active(page), TestId.stationFollowedOnly).click();
+
+    // Rename
+    await rows(page, STATION).locator(`[data-testid="${TestId.stationRename}"]`).click();
+    const renameForm = page.locator(`[data-testid="${TestId.stationRenameForm}"]:visible`);
+    await renameForm.locator(`[data-testid="${TestId.stationFormName}"]`).fill(RENAMED);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/station/name') && r.request().method() === 'PUT'),
+      page.locator(`[data-testid="${TestId.formSubmit}"]:visible`).click(),
+    ]);
+    await expect.poll(() => rows(page, RENAMED).count()).toBe(1);
+    expect((await api<StationRow>(`/station/${String(id)}`)).name).toBe(RENAMED);
+
+    // Delete: nothing happens until the confirmation is accepted.
+    await rows(page, RENAMED).locator(`[data-testid="${TestId.stationDelete}"]`).click();
+    const ok = page.locator(`[data-testid="${TestId.confirmOk}"]:visible`);
+    await ok.waitFor();
+    expect((await api<StationRow>(`/station/${String(id)}`)).name).toBe(RENAMED);
+    await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().endsWith(`/api/station/${String(id)}`) && r.request().method() === 'DELETE',
+      ),
+      ok.click(),
+    ]);
+    await expect.poll(() => rows(page, RENAMED).count()).toBe(0);
+    const list = await api<{ total: number }>(`/station/list?name=${encodeURIComponent(RENAMED)}`);
+    expect(list.total).toBe(0);
+  });
+
+  it('saves the chosen columns for the account and shows them after a reload', async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/#/stationSystem`);
+    const list = byId(active(page), TestId.stationListPage);
+    await list.locator('tbody tr.ant-table-row').first().waitFor();
+    const header = list.locator('thead');
+    expect(await header.innerText()).not.toContain('Owner account');
+    await byId(list, TestId.stationColumns).click();
+    const [saved] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/columnOption')),
+      page.locator('.station-column-options:visible').getByText('Owner account').click(),
+    ]);
+    expect(((await saved.json()) as Envelope).status).toBe(200);
+    const info = await api<{ columnOption: Record<string, string[]> }>('/info');
+    expect(info.columnOption['station/list']).toContain('owner');
+    await page.reload();
+    await byId(active(page), TestId.stationListPage).locator('tbody tr.ant-table-row').first().waitFor();
+    expect(await byId(active(page), TestId.stationListPage).locator('thead').innerText()).toContain(
+      'Owner account',
+    );
+  });
+
+  it('keeps Home and the list within a phone screen (390×844) without sideways scrolling', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto(`${server.baseUrl}/#/index`);
+    await byId(active(page), TestId.homePage).waitFor();
+    await byId(active(page), `${TestId.homeKpi}-capacity`).waitFor();
+    const home = await noSidewaysOverflow(page);
+    expect(home.scroll).toBeLessThanOrEqual(home.inner);
+
+    await page.goto(`${server.baseUrl}/#/stationSystem`);
+    const table = byId(active(page), TestId.stationTable);
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    const list = await noSidewaysOverflow(page);
+    expect(list.scroll).toBeLessThanOrEqual(list.inner);
+  });
+});

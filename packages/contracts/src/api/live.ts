@@ -1,0 +1,51 @@
+// Live updates (Step 3): GET /api/live?stationId|deviceId|gatewayId is a Server-Sent Events stream.
+// Events: `latest` (a device's newest values) and `status` (a station, logger or device changed status);
+// a comment line every 15 s keeps proxies from closing it. docs/charts.md "Live updates" has the protocol.
+import { Type, type Static } from 'typebox';
+
+export const LiveLimits = {
+  /** How often the shared poller reads device_latest changes, ms. */
+  pollIntervalMs: 2_000,
+  /** Heartbeat comment interval, ms. */
+  heartbeatMs: 15_000,
+  /** Open streams per user; one more answers 4029. */
+  streamsPerUserMax: 20,
+  /** The `retry:` hint sent to clients, ms. */
+  retryMs: 3_000,
+} as const;
+
+export const LiveMessage = {
+  /** Not exactly one of stationId, deviceId, gatewayId. */
+  oneTarget: 'chart.liveOneTarget',
+} as const;
+
+export const LiveQuery = Type.Object(
+  {
+    stationId: Type.Optional(Type.Integer({ minimum: 1 })),
+    deviceId: Type.Optional(Type.Integer({ minimum: 1 })),
+    gatewayId: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type LiveQuery = Static<typeof LiveQuery>;
+
+export const LIVE_STATUS_KINDS = ['STATION', 'GATEWAY', 'DEVICE'] as const;
+export type LiveStatusKind = (typeof LIVE_STATUS_KINDS)[number];
+
+/** `event: latest` */
+export const LiveLatestEvent = Type.Object({
+  deviceId: Type.Integer(),
+  ts: Type.Integer({ description: 'Epoch ms of the reading' }),
+  values: Type.Record(Type.String(), Type.Union([Type.Null(), Type.Number(), Type.String()])),
+});
+export type LiveLatestEvent = Static<typeof LiveLatestEvent>;
+
+/** `event: status` — `status` is a station, gateway or device status code. */
+export const LiveStatusEvent = Type.Object({
+  kind: Type.Enum(LIVE_STATUS_KINDS),
+  id: Type.Integer(),
+  status: Type.String(),
+});
+export type LiveStatusEvent = Static<typeof LiveStatusEvent>;
+
+export type LiveEvent = { type: 'latest'; data: LiveLatestEvent } | { type: 'status'; data: LiveStatusEvent };
