@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Descriptions, Space } from 'antd';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/router/pages';
 import { TestId } from '../../testids';
@@ -10,10 +10,10 @@ import { HistoryPanel } from './components/HistoryPanel';
 import { LiveValues } from './components/LiveValues';
 import { MeasureChart } from './components/MeasureChart';
 import { MpptTable } from './components/MpptTable';
+import { placementItems } from './components/placementItems';
 import { StatusTag } from './components/StatusTag';
 import { formatInstant, formatKw } from './format';
 import { historyMeasuresOf } from './measures';
-import { gatewayDetailPath, stationDetailPath } from './paths';
 
 function Header({
   device,
@@ -42,25 +42,7 @@ function Header({
           label: t('deviceWeb.status'),
           children: <StatusTag status={latest?.status ?? device.status} />,
         },
-        {
-          key: 'station',
-          label: t('deviceWeb.station'),
-          children:
-            device.stationId === null ? (
-              t('deviceWeb.unbound')
-            ) : (
-              <Link to={stationDetailPath(device.stationId, device.stationName ?? '')}>
-                {device.stationName}
-              </Link>
-            ),
-        },
-        {
-          key: 'logger',
-          label: t('deviceWeb.logger'),
-          children: (
-            <Link to={gatewayDetailPath(device.gatewayId, device.gatewaySn)}>{device.gatewaySn}</Link>
-          ),
-        },
+        ...placementItems(t, device),
         { key: 'firmware', label: t('deviceWeb.firmware'), children: device.firmware ?? '-' },
         { key: 'rated', label: t('deviceWeb.ratedPower'), children: formatKw(device.ratedPowerKw) },
         { key: 'seen', label: t('deviceWeb.lastSeen'), children: formatInstant(lastSeen) },

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Card, Col, Descriptions, Row, Space, Statistic } from 'antd';
 import { toFiniteNumber } from '@sunfleet/domain';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/router/pages';
 import { TestId } from '../../testids';
@@ -9,10 +9,10 @@ import { useDevice, useDeviceLatest, useGateway, type DeviceDetail, type DeviceL
 import { DetailFrame, routeId } from './components/DetailFrame';
 import { LiveValues } from './components/LiveValues';
 import { MeasureChart } from './components/MeasureChart';
+import { placementItems } from './components/placementItems';
 import { StatusTag } from './components/StatusTag';
 import { formatInstant, formatMeasure } from './format';
 import { historyMeasuresOf } from './measures';
-import { gatewayDetailPath, stationDetailPath } from './paths';
 
 /** A meter's headline figures; W is positive while the site imports from the grid (SunSpec meter models). */
 export function meterFigures(values: DeviceLatest['values'] | undefined): {
@@ -84,25 +84,7 @@ function MeterView({ device }: { device: DeviceDetail }): ReactElement {
             label: t('deviceWeb.status'),
             children: <StatusTag status={latest.data?.status ?? device.status} />,
           },
-          {
-            key: 'station',
-            label: t('deviceWeb.station'),
-            children:
-              device.stationId === null ? (
-                t('deviceWeb.unbound')
-              ) : (
-                <Link to={stationDetailPath(device.stationId, device.stationName ?? '')}>
-                  {device.stationName}
-                </Link>
-              ),
-          },
-          {
-            key: 'logger',
-            label: t('deviceWeb.logger'),
-            children: (
-              <Link to={gatewayDetailPath(device.gatewayId, device.gatewaySn)}>{device.gatewaySn}</Link>
-            ),
-          },
+          ...placementItems(t, device),
           { key: 'firmware', label: t('deviceWeb.firmware'), children: device.firmware ?? '-' },
           {
             key: 'seen',
