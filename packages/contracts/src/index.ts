@@ -1,4 +1,5 @@
 export * from './status.js';
+export * from './device-status.js';
 export * from './envelope.js';
 export * from './limits.js';
 export * from './languages.js';

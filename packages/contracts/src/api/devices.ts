@@ -2,7 +2,8 @@
 // raw history as an XLSX download. Measure keys are the register keys of that definition (W, WH, DCV_2…).
 import { Type, type Static } from 'typebox';
 import { MEASURE_KEY_PATTERN, DeviceTypes } from '../protocol/protocol.js';
-import { DEVICE_STATUS_CODES, TelemetryLimits } from './telemetry.js';
+import { DEVICE_STATUS_CODES } from '../device-status.js';
+import { TelemetryLimits } from './telemetry.js';
 
 export const DeviceExportLimits = {
   /** Measures one export may name. */

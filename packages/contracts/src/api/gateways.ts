@@ -5,6 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { DeviceTypes } from '../protocol/protocol.js';
 import { PageQueryFields } from './paging.js';
+import { DEVICE_STATUS_CODES, GATEWAY_STATUS_CODES } from '../device-status.js';
 
 export const GatewayLimits = {
   /** Generous bound on an SN as typed; the real rule is PATTERNS.loggerSn (6–32 characters). */
@@ -46,9 +47,6 @@ export const GatewayMessage = {
   importSnDuplicate: 'gateway.importSnDuplicate',
   importFileTooLarge: 'gateway.importFileTooLarge',
 } as const;
-
-export const GATEWAY_STATUS_CODES = ['NORMAL', 'FAULT', 'OFFLINE', 'OTHER'] as const;
-export const GATEWAY_DEVICE_STATUS_CODES = ['RUNNING', 'FAULT', 'OFFLINE', 'OTHER'] as const;
 
 const Id = Type.Integer({ minimum: 1 });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -147,7 +145,7 @@ export const GatewayDevice = Type.Object({
   model: Type.String(),
   unitId: Type.Integer(),
   lastSeenAt: NullableDate,
-  status: Type.Enum(GATEWAY_DEVICE_STATUS_CODES),
+  status: Type.Enum(DEVICE_STATUS_CODES),
 });
 export type GatewayDevice = Static<typeof GatewayDevice>;
 

@@ -5,9 +5,8 @@
 // partners) and answers the keys below.
 import { Type, type Static } from 'typebox';
 import { DeviceTypes } from '../protocol/protocol.js';
-import { GATEWAY_STATUS_CODES } from './gateways.js';
+import { GATEWAY_STATUS_CODES, DEVICE_STATUS_CODES } from '../device-status.js';
 import { PageQueryFields } from './paging.js';
-import { DEVICE_STATUS_CODES } from './telemetry.js';
 
 export const StationDeviceLimits = {
   keywordMax: 64,

@@ -6,7 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { StationTypes } from '../protocol/fleet.js';
 import { PageQueryFields } from './paging.js';
-import { STATION_STATUS_CODES } from './telemetry.js';
+import { STATION_STATUS_CODES } from '../device-status.js';
 
 /** Limits of station input, shared by the server's validation and the console's forms. */
 export const StationLimits = {

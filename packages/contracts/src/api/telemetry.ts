@@ -5,6 +5,7 @@ import { Type, type Static } from 'typebox';
 import { AlarmLevels, CommandStates } from '../protocol/protocol.js';
 import { TelemetryColumns } from '../protocol/registers.js';
 import { PageQueryFields } from './paging.js';
+import { DEVICE_STATUS_CODES, STATION_STATUS_CODES } from '../device-status.js';
 
 export const TelemetryLimits = {
   /** Raw history: days per request. */
@@ -46,9 +47,6 @@ const NullableNumber = Type.Union([Type.Number(), Type.Null()]);
 const NullableEpochMs = Type.Union([Type.Integer(), Type.Null()]);
 const LocalDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD' });
 const MeasureValues = Type.Record(Type.String(), Type.Union([Type.Number(), Type.String(), Type.Null()]));
-
-export const DEVICE_STATUS_CODES = ['RUNNING', 'FAULT', 'OFFLINE', 'OTHER'] as const;
-export const STATION_STATUS_CODES = ['ONLINE', 'ABNORMAL', 'OFFLINE', 'OTHER'] as const;
 
 // ---- Latest values and history ------------------------------------------------------------------------
 

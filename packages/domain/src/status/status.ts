@@ -2,9 +2,9 @@
 // Gateways: NORMAL / FAULT / OFFLINE / OTHER; devices: RUNNING / FAULT / OFFLINE / OTHER;
 // stations: ONLINE / ABNORMAL / OFFLINE / OTHER.
 
-export type GatewayStatus = 'NORMAL' | 'FAULT' | 'OFFLINE' | 'OTHER';
-export type DeviceStatus = 'RUNNING' | 'FAULT' | 'OFFLINE' | 'OTHER';
-export type StationStatus = 'ONLINE' | 'ABNORMAL' | 'OFFLINE' | 'OTHER';
+import type { DeviceStatus, GatewayStatus, StationStatus } from '@sunfleet/contracts';
+
+export type { DeviceStatus, GatewayStatus, StationStatus };
 
 /**
  * A logger is online while its last message is younger than this many upload intervals plus a fixed
