@@ -4,10 +4,24 @@ import { RENEWED_TOKEN_HEADER } from '@sunfleet/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/**
+ * Every multipart route reads one part named `file` itself, so it declares no `body` for Fastify to
+ * validate. The document still describes that part: the web's client is typed from it.
+ */
+const MULTIPART_FILE_BODY = {
+  type: 'object',
+  required: ['file'],
+  properties: { file: { type: 'string', format: 'binary' } },
+} as const;
+
 /** The OpenAPI document generated from the route schemas, at /api/openapi.json, browsable at /api/docs. */
 export const openapiPlugin = fp(
   async (app: FastifyInstance, opts: { version: string }) => {
     await app.register(swagger, {
+      transform: ({ schema, url }) =>
+        schema.consumes?.includes('multipart/form-data') === true && schema.body === undefined
+          ? { schema: { ...schema, body: MULTIPART_FILE_BODY }, url }
+          : { schema, url },
       openapi: {
         openapi: '3.1.0',
         info: {

@@ -4,7 +4,6 @@ import { UploadOutlined } from '@ant-design/icons';
 import { ImageUploadLimits, acceptAttribute, validateUploadName } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/request';
 import { showErrorToast, showSuccessToast } from '../lib/toast';
 
 /** Upload size limit of avatars and logos; the server checks it (and the content) again. */
@@ -18,8 +17,8 @@ export function imageProblem(file: { name: string; size: number }): string | nul
 }
 
 export interface ImageUploadProps<T> {
-  /** API path receiving the multipart field `file`. */
-  url: string;
+  /** Sends the file (a typed upload call of the feature's api.ts). */
+  upload: (file: File) => Promise<T>;
   label: string;
   onUploaded: (result: T) => void;
   testId?: string;
@@ -31,7 +30,7 @@ export interface ImageUploadProps<T> {
  * only saves a round trip: the server judges the content itself and re-encodes the image.
  */
 export function ImageUpload<T>({
-  url,
+  upload: send,
   label,
   onUploaded,
   testId,
@@ -39,7 +38,7 @@ export function ImageUpload<T>({
 }: ImageUploadProps<T>): ReactElement {
   const { t } = useTranslation();
   const upload = useMutation({
-    mutationFn: (file: File) => api.upload<T>(url, file, 'file', file.name),
+    mutationFn: send,
     onSuccess: (result) => {
       showSuccessToast(t('OperationSuccess'));
       onUploaded(result);

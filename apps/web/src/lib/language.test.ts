@@ -14,8 +14,8 @@ beforeEach(async () => {
   await i18n.changeLanguage('EN');
   vi.stubGlobal(
     'fetch',
-    vi.fn((url: string) => {
-      requested.push(url);
+    vi.fn((request: Request) => {
+      requested.push(new URL(request.url).pathname);
       const body = {
         status: 200,
         enMsg: 'OperationSuccess',

@@ -1,4 +1,4 @@
-import type { LanguageKey, LanguageListData } from '@sunfleet/contracts';
+import type { LanguageKey } from '@sunfleet/contracts';
 import { i18n, resolveLanguage } from './i18n';
 import { api } from './request';
 import { StorageKey, clearLanguageTable, local } from './storage';
@@ -44,7 +44,7 @@ function applyTable(language: LanguageKey, table: LanguageTable): void {
 
 /** Fetches the table for `language`, stores it as `languageArr` and hands it to i18next. */
 export async function fetchLanguageTable(language: LanguageKey): Promise<LanguageTable> {
-  const result = await api.get<LanguageListData>(`/language/${language}/list`);
+  const result = await api.GET('/api/language/{key}/list', { params: { path: { key: language } } });
   const table = result.data;
   local.set(StorageKey.languageTable, JSON.stringify(table));
   local.set(StorageKey.languageTableMeta, JSON.stringify({ language, build: BUILD_ID } satisfies TableMeta));

@@ -2,11 +2,13 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_COOKIE, type LiveEvent } from '@sunfleet/contracts';
-import { createSseParser, liveUrl, openLive, useLive, type LiveState } from './live';
+import { createSseParser, liveKey, openLive, useLive, type LiveState } from './live';
 
 interface Call {
+  /** Path and query, without the origin. */
   url: string;
-  init: RequestInit;
+  headers: Headers;
+  signal: AbortSignal | undefined;
 }
 
 /** A streaming response whose chunks the test pushes; `end()` closes it like a server would. */
@@ -40,8 +42,13 @@ beforeEach(() => {
   Cookies.set(TOKEN_COOKIE, 'tok-123');
   vi.stubGlobal(
     'fetch',
-    vi.fn((url: string, init: RequestInit) => {
-      calls.push({ url, init });
+    vi.fn((request: Request, init?: RequestInit) => {
+      const url = new URL(request.url);
+      calls.push({
+        url: `${url.pathname}${url.search}`,
+        headers: request.headers,
+        signal: init?.signal ?? undefined,
+      });
       const next = answers.shift();
       if (!next) return new Promise<Response>(() => undefined);
       return Promise.resolve(next());
@@ -69,10 +76,10 @@ describe('createSseParser', () => {
     ]);
   });
 
-  it('builds the URL of each target kind', () => {
-    expect(liveUrl({ stationId: 5 })).toBe('/api/live?stationId=5');
-    expect(liveUrl({ deviceId: 6 })).toBe('/api/live?deviceId=6');
-    expect(liveUrl({ gatewayId: 7 })).toBe('/api/live?gatewayId=7');
+  it('keys each target kind by its query', () => {
+    expect(liveKey({ stationId: 5 })).toBe('stationId=5');
+    expect(liveKey({ deviceId: 6 })).toBe('deviceId=6');
+    expect(liveKey({ gatewayId: 7 })).toBe('gatewayId=7');
   });
 });
 
@@ -92,7 +99,8 @@ describe('openLive', () => {
     });
     await waitFor(() => expect(states).toContain('live'));
     expect(calls[0]?.url).toBe('/api/live?stationId=5');
-    expect((calls[0]?.init.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(calls[0]?.headers.get('Accept')).toBe('text/event-stream');
     first.push('event: latest\ndata: {"deviceId":1,"ts":2,"values":{}}\n\n');
     await waitFor(() => expect(events).toHaveLength(1));
     first.end();
@@ -100,7 +108,7 @@ describe('openLive', () => {
     second.push('event: status\ndata: {"kind":"DEVICE","id":1,"status":"RUNNING"}\n\n');
     await waitFor(() => expect(events).toHaveLength(2));
     stop();
-    expect(calls[1]?.init.signal?.aborted).toBe(true);
+    expect(calls[1]?.signal?.aborted).toBe(true);
     expect(states.at(-1)).toBe('stopped');
   });
 
@@ -140,7 +148,7 @@ describe('openLive', () => {
     );
     const stop = openLive({ gatewayId: 2 }, () => undefined, { baseDelayMs: 5, silenceMs: 50 });
     await waitFor(() => expect(calls).toHaveLength(2), { timeout: 2_000 });
-    expect(calls[0]?.init.signal?.aborted).toBe(true);
+    expect(calls[0]?.signal?.aborted).toBe(true);
     stop();
   });
 });
@@ -162,7 +170,7 @@ describe('useLive', () => {
     // Re-rendering with an equal target does not reopen the stream.
     expect(calls).toHaveLength(1);
     unmount();
-    expect(calls[0]?.init.signal?.aborted).toBe(true);
+    expect(calls[0]?.signal?.aborted).toBe(true);
   });
 
   it('opens nothing without a target', () => {

@@ -4,14 +4,12 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   LiveLimits,
-  RENEWED_TOKEN_HEADER,
   Status,
   type LiveEvent,
   type LiveLatestEvent,
   type LiveStatusEvent,
 } from '@sunfleet/contracts';
-import { API_BASE } from './request';
-import { currentToken, renewToken } from './session';
+import { apiClient } from './request';
 
 export type LiveTarget = { stationId: number } | { deviceId: number } | { gatewayId: number };
 
@@ -72,9 +70,15 @@ export function createSseParser(onEvent: (event: LiveEvent) => void): (chunk: st
   };
 }
 
-export function liveUrl(target: LiveTarget): string {
+/** Identifies a target's stream (`stationId=5`): the hook reopens the stream only when it changes. */
+export function liveKey(target: LiveTarget): string {
   const [name, id] = Object.entries(target)[0] ?? ['stationId', 0];
-  return `${API_BASE}/live?${name}=${encodeURIComponent(String(id))}`;
+  return `${name}=${String(id)}`;
+}
+
+async function envelopeStatus(body: unknown): Promise<unknown> {
+  if (body instanceof ReadableStream) body = await new Response(body).json().catch(() => null);
+  return typeof body === 'object' && body !== null ? (body as { status?: unknown }).status : undefined;
 }
 
 type Attempt = 'ended' | 'final' | 'failed';
@@ -110,25 +114,22 @@ export function openLive(
       silence = setTimeout(() => hangUp(abort), silenceMs);
     };
     try {
-      const headers: Record<string, string> = { Accept: 'text/event-stream' };
-      const token = currentToken();
-      if (token !== undefined) headers.Authorization = `Bearer ${token}`;
       watch();
-      const response = await fetch(liveUrl(target), {
-        headers,
-        signal: abort.signal,
-        credentials: 'same-origin',
+      // The typed client adds the session and takes a renewed token, like every other call.
+      const { data, error, response } = await apiClient.GET('/api/live', {
+        params: { query: target },
+        headers: { Accept: 'text/event-stream' },
+        parseAs: 'stream',
+        fetch: (request) => globalThis.fetch(request, { signal: abort.signal }),
       });
-      const renewed = response.headers.get(RENEWED_TOKEN_HEADER);
-      if (renewed !== null && renewed !== '') renewToken(renewed);
       const type = response.headers.get('content-type') ?? '';
-      if (!type.includes('text/event-stream') || response.body === null) {
-        const body = (await response.json().catch(() => null)) as { status?: unknown } | null;
-        return typeof body?.status === 'number' && FINAL_STATUSES.has(body.status) ? 'final' : 'failed';
+      if (!type.includes('text/event-stream') || data === null || data === undefined) {
+        const status = await envelopeStatus(error ?? data);
+        return typeof status === 'number' && FINAL_STATUSES.has(status) ? 'final' : 'failed';
       }
       failures = 0;
       setState('live');
-      const body = response.body.getReader();
+      const body = data.getReader();
       reader = body;
       const decoder = new TextDecoder();
       const feed = createSseParser((event) => {
@@ -184,7 +185,7 @@ export function useLive(
   const handler = useRef(onEvent);
   handler.current = onEvent;
   const [state, setState] = useState<LiveState>(target === null ? 'stopped' : 'connecting');
-  const key = target === null ? null : liveUrl(target);
+  const key = target === null ? null : liveKey(target);
   const { baseDelayMs, maxDelayMs, silenceMs } = options;
   useEffect(() => {
     if (target === null) {
@@ -197,7 +198,7 @@ export function useLive(
       ...(maxDelayMs === undefined ? {} : { maxDelayMs }),
       ...(silenceMs === undefined ? {} : { silenceMs }),
     });
-    // The stream depends on the target's URL (key), not on the object's identity.
+    // The stream depends on the target (key), not on the object's identity.
   }, [key, baseDelayMs, maxDelayMs, silenceMs]);
   return state;
 }

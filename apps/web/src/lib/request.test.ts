@@ -1,14 +1,14 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RENEWED_TOKEN_HEADER, Status, TOKEN_COOKIE } from '@sunfleet/contracts';
+import { RENEWED_TOKEN_HEADER, Status, TOKEN_COOKIE, Timing } from '@sunfleet/contracts';
 import { i18n } from './i18n';
-import { ApiError, api, download, fileNameOf, request, setNavigationPort } from './request';
+import { ApiError, api, download, fileNameOf, multipart, setNavigationPort } from './request';
 import { StorageKey } from './storage';
 import { resetToastState, setToastSink } from './toast';
 
 interface Call {
-  url: string;
-  init: RequestInit;
+  request: Request;
+  signal: AbortSignal | undefined;
 }
 
 let calls: Call[];
@@ -16,20 +16,33 @@ let toasts: string[];
 let navigations: string[];
 let currentPath: string;
 
-function respond(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): void {
+/** fetch as openapi-fetch calls it: a Request, plus the init carrying the request layer's timeout signal. */
+function stubFetch(answer: (request: Request, signal: AbortSignal | undefined) => Promise<Response>): void {
   vi.stubGlobal(
     'fetch',
-    vi.fn((url: string, requestInit: RequestInit) => {
-      calls.push({ url, init: requestInit });
-      const text = typeof body === 'string' ? body : JSON.stringify(body);
-      return Promise.resolve(new Response(text, { status: init.status ?? 200, headers: init.headers }));
+    vi.fn((request: Request, init?: RequestInit) => {
+      const signal = init?.signal ?? undefined;
+      calls.push({ request, signal });
+      return answer(request, signal);
     }),
   );
 }
 
-function headerOf(call: Call | undefined, name: string): string | undefined {
-  const headers = (call?.init.headers ?? {}) as Record<string, string>;
-  return headers[name];
+function respond(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}): void {
+  stubFetch(() => {
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    return Promise.resolve(new Response(text, { status: init.status ?? 200, headers: init.headers }));
+  });
+}
+
+function headerOf(call: Call | undefined, name: string): string | null | undefined {
+  return call?.request.headers.get(name);
+}
+
+/** Path and query of a call, without the origin the client puts in front. */
+function pathOf(call: Call | undefined): string {
+  const url = new URL(call?.request.url ?? 'http://invalid/');
+  return `${url.pathname}${url.search}`;
 }
 
 beforeEach(() => {
@@ -65,32 +78,44 @@ afterEach(() => {
 describe('request: success', () => {
   it('returns the envelope data for status 200 and for the legacy 101001', async () => {
     respond({ status: 200, enMsg: 'OperationSuccess', data: { a: 1 } });
-    await expect(api.get('/info')).resolves.toEqual({ a: 1 });
+    await expect(api.GET('/api/info')).resolves.toEqual({ a: 1 });
     respond({ status: Status.OK_LEGACY, enMsg: 'OperationSuccess', data: [1] });
-    await expect(api.get('/info')).resolves.toEqual([1]);
+    await expect(api.GET('/api/info')).resolves.toEqual([1]);
     expect(toasts).toEqual([]);
   });
 
-  it('puts the API base in front and leaves empty query values out', async () => {
+  it('fills path parameters, leaves empty query values out and sends JSON bodies', async () => {
     respond({ status: 200, enMsg: '', data: null });
-    await api.get('/station/list', { page: 2, name: undefined, q: null, flag: false });
-    expect(calls[0]?.url).toBe('/api/station/list?page=2&flag=false');
+    await api.GET('/api/station/list', {
+      params: { query: { pageNum: 2, name: undefined, concern: false } },
+    });
+    expect(pathOf(calls[0])).toBe('/api/station/list?pageNum=2&concern=false');
+    await api.DELETE('/api/displayGroup/{key}', { params: { path: { key: 'a b/c' } } });
+    expect(pathOf(calls[1])).toBe('/api/displayGroup/a%20b%2Fc');
+    await api.PUT('/api/station/name', { body: { id: 4, name: 'Roof' } });
+    expect(calls[2]?.request.method).toBe('PUT');
+    expect(headerOf(calls[2], 'Content-Type')).toBe('application/json');
+    expect(await calls[2]?.request.json()).toEqual({ id: 4, name: 'Roof' });
   });
 });
 
 describe('request: envelope errors', () => {
-  it('toasts the translated enMsg and rejects with the status', async () => {
-    respond({ status: 4000, enMsg: 'WrongUsernameOrPassword', data: null }, { status: 400 });
-    const error = await api.post('/login', { username: 'a', password: 'b' }).catch((e: unknown) => e);
+  it('toasts the translated enMsg and rejects with the status and the field errors', async () => {
+    const fields = [{ field: 'body.password', rule: 'rule.password', message: 'too short' }];
+    respond({ status: 4000, enMsg: 'WrongUsernameOrPassword', data: fields }, { status: 400 });
+    const error = await api
+      .POST('/api/login', { body: { username: 'a', password: 'b' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(4000);
+    expect((error as ApiError).data).toEqual(fields);
     expect(toasts).toEqual(['Wrong user name or password']);
     expect(navigations).toEqual([]);
   });
 
   it('shows an untranslated message key in braces', async () => {
     respond({ status: 5000, enMsg: 'SomethingNobodyTranslated', data: null }, { status: 500 });
-    await expect(api.get('/x')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.GET('/api/config')).rejects.toBeInstanceOf(ApiError);
     expect(toasts).toEqual(['{SomethingNobodyTranslated}']);
   });
 
@@ -100,7 +125,7 @@ describe('request: envelope errors', () => {
       Cookies.set(TOKEN_COOKIE, 'old-token');
       localStorage.setItem(StorageKey.languageTable, '{"a":"b"}');
       respond({ status, enMsg: 'NotLoggedIn', data: null }, { status: 401 });
-      await expect(api.get('/info')).rejects.toMatchObject({ status });
+      await expect(api.GET('/api/info')).rejects.toMatchObject({ status });
       expect(Cookies.get(TOKEN_COOKIE)).toBeUndefined();
       expect(localStorage.getItem(StorageKey.languageTable)).toBeNull();
       expect(navigations).toEqual(['/login/index?redirect=%2FstationSystem%3Fpage%3D2']);
@@ -112,7 +137,7 @@ describe('request: envelope errors', () => {
     currentPath = '/login/index?redirect=%2Fx';
     Cookies.set(TOKEN_COOKIE, 'old-token');
     respond({ status: 4001, enMsg: 'NotLoggedIn', data: null }, { status: 401 });
-    await expect(api.get('/info')).rejects.toBeInstanceOf(ApiError);
+    await expect(api.GET('/api/info')).rejects.toBeInstanceOf(ApiError);
     expect(navigations).toEqual([]);
     expect(Cookies.get(TOKEN_COOKIE)).toBeUndefined();
   });
@@ -120,48 +145,68 @@ describe('request: envelope errors', () => {
   it('does not end the session on other errors such as 4003', async () => {
     Cookies.set(TOKEN_COOKIE, 'guest-token');
     respond({ status: 4003, enMsg: 'GuestReadOnly', data: null }, { status: 403 });
-    await expect(api.post('/columnOption', {})).rejects.toMatchObject({ status: 4003 });
+    await expect(
+      api.POST('/api/columnOption', { body: { page: 'station/list', columns: [] } }),
+    ).rejects.toMatchObject({ status: 4003 });
     expect(Cookies.get(TOKEN_COOKIE)).toBe('guest-token');
     expect(navigations).toEqual([]);
   });
 
   it('shows one toast for a burst of failures within 30 ms', async () => {
     respond({ status: 5000, enMsg: 'ServerError', data: null }, { status: 500 });
-    await Promise.allSettled([api.get('/a'), api.get('/b'), api.get('/c')]);
+    await Promise.allSettled([api.GET('/api/info'), api.GET('/api/routes'), api.GET('/api/config')]);
     expect(toasts).toHaveLength(1);
   });
 });
 
 describe('request: transport failures', () => {
   it('toasts REQUEST_TIMED_OUT when the call outlives its timeout', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => {
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-          }),
-      ),
+    vi.useFakeTimers();
+    stubFetch(
+      (_request, signal) =>
+        new Promise((_resolve, reject) => {
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
     );
-    const error = await request('/slow', { timeoutMs: 20 }).catch((e: unknown) => e);
+    const settled = api.GET('/api/info').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(Timing.requestTimeoutMs);
+    const error = await settled;
     expect((error as ApiError).kind).toBe('timeout');
     expect(toasts).toEqual(['Request timed out']);
   });
 
+  it('keeps the timeout running while the body is read', async () => {
+    vi.useFakeTimers();
+    stubFetch((_request, signal) => {
+      // Headers arrive at once; the body never does until the signal aborts the stream.
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          signal?.addEventListener('abort', () =>
+            controller.error(new DOMException('aborted', 'AbortError')),
+          );
+        },
+      });
+      return Promise.resolve(new Response(body, { status: 200 }));
+    });
+    const settled = api.GET('/api/info').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(Timing.requestTimeoutMs);
+    expect(await settled).toMatchObject({ kind: 'timeout' });
+  });
+
   it('rejects a network failure without a toast', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
-    const error = await api.get('/x').catch((e: unknown) => e);
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    const error = await api.GET('/api/info').catch((e: unknown) => e);
     expect((error as ApiError).kind).toBe('network');
     expect(toasts).toEqual([]);
   });
 
-  it('rejects a non-envelope HTTP failure (e.g. a proxy page) without a toast', async () => {
+  it('rejects a non-envelope HTTP answer (e.g. a proxy page) without a toast', async () => {
     respond('<html>Bad gateway</html>', { status: 502 });
-    const error = await api.get('/x').catch((e: unknown) => e);
+    const error = await api.GET('/api/info').catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'http', httpStatus: 502 });
+    respond('<html>captive portal</html>', { status: 200 });
+    const second = await api.GET('/api/info').catch((e: unknown) => e);
+    expect(second).toMatchObject({ kind: 'http', httpStatus: 200 });
     expect(toasts).toEqual([]);
   });
 });
@@ -170,25 +215,26 @@ describe('request: token handling', () => {
   it('sends the token as a Bearer header, except to URLs ending in /share', async () => {
     Cookies.set(TOKEN_COOKIE, 'tok-1');
     respond({ status: 200, enMsg: '', data: null });
-    await api.get('/station/weather');
-    await api.get('/station/weather/share', { id: 3 });
+    await api.GET('/api/station/weather', { params: { query: { stationId: 1 } } });
+    await api.GET('/api/station/weather/share', { params: { query: { token: 'abc' } } });
     expect(headerOf(calls[0], 'Authorization')).toBe('Bearer tok-1');
-    expect(headerOf(calls[1], 'Authorization')).toBeUndefined();
+    expect(headerOf(calls[1], 'Authorization')).toBeNull();
+    expect(pathOf(calls[1])).toBe('/api/station/weather/share?token=abc');
   });
 
   it('sends no Authorization header without a token', async () => {
     respond({ status: 200, enMsg: '', data: null });
-    await api.get('/config');
-    expect(headerOf(calls[0], 'Authorization')).toBeUndefined();
+    await api.GET('/api/config');
+    expect(headerOf(calls[0], 'Authorization')).toBeNull();
   });
 
   it('replaces the stored token with a renewed one from the response header', async () => {
     Cookies.set(TOKEN_COOKIE, 'tok-old');
     respond({ status: 200, enMsg: '', data: null }, { headers: { [RENEWED_TOKEN_HEADER]: 'tok-new' } });
-    await api.get('/info');
+    await api.GET('/api/info');
     expect(Cookies.get(TOKEN_COOKIE)).toBe('tok-new');
     respond({ status: 200, enMsg: '', data: null });
-    await api.get('/info');
+    await api.GET('/api/info');
     expect(headerOf(calls.at(-1), 'Authorization')).toBe('Bearer tok-new');
   });
 });
@@ -198,14 +244,17 @@ describe('request: uploads and downloads (Step 2a)', () => {
     Cookies.set(TOKEN_COOKIE, 'tok-1');
     respond({ status: 200, enMsg: 'OperationSuccess', data: { avatarUrl: '/api/file/x' } });
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
-    await expect(api.upload('/user/avatar', file, 'file', file.name)).resolves.toEqual({
-      avatarUrl: '/api/file/x',
-    });
-    const body = calls[0]?.init.body;
-    expect(body).toBeInstanceOf(FormData);
-    expect(((body as FormData).get('file') as File).name).toBe('me.png');
-    expect(headerOf(calls[0], 'Content-Type')).toBeUndefined();
+    await expect(
+      api.POST('/api/user/avatar', { body: { file }, bodySerializer: multipart }),
+    ).resolves.toEqual({ avatarUrl: '/api/file/x' });
+    const sent = calls[0]?.request;
+    expect(headerOf(calls[0], 'Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
     expect(headerOf(calls[0], 'Authorization')).toBe('Bearer tok-1');
+    // The bytes arrive; the file name is checked on the serializer's FormData below, because jsdom's File
+    // loses its name when Node's fetch re-reads it (browsers keep it).
+    const part = (await sent?.formData())?.get('file') as File | null | undefined;
+    expect(part?.size).toBe(4);
+    expect((multipart({ file }).get('file') as File).name).toBe('me.png');
   });
 
   it('downloads a file with the token and the name from Content-Disposition', async () => {
@@ -216,10 +265,12 @@ describe('request: uploads and downloads (Step 2a)', () => {
         'content-disposition': `attachment; filename="log.xlsx"; filename*=UTF-8''audit%20log.xlsx`,
       },
     });
-    const file = await download('/log/export', { action: 'company', userId: undefined }, 'fallback.xlsx');
+    const file = await download('/api/log/export', 'fallback.xlsx', {
+      params: { query: { action: 'company', userId: undefined } },
+    });
     expect(file.fileName).toBe('audit log.xlsx');
     expect(await file.blob.text()).toBe('PK-bytes');
-    expect(calls[0]?.url).toBe('/api/log/export?action=company');
+    expect(pathOf(calls[0])).toBe('/api/log/export?action=company');
     expect(headerOf(calls[0], 'Authorization')).toBe('Bearer tok-1');
   });
 
@@ -228,7 +279,7 @@ describe('request: uploads and downloads (Step 2a)', () => {
       { status: 4003, enMsg: 'GuestReadOnly', data: null },
       { status: 403, headers: { 'content-type': 'application/json' } },
     );
-    await expect(download('/log/export', {}, 'x.xlsx')).rejects.toMatchObject({ status: 4003 });
+    await expect(download('/api/log/export', 'x.xlsx')).rejects.toMatchObject({ status: 4003 });
     expect(toasts).toEqual(['{GuestReadOnly}']);
   });
 

@@ -24,7 +24,7 @@ describe('switchRole (SPEC §4)', () => {
       name: 'home/index',
       meta: { title: 'route.home', affix: true, noCache: false },
     });
-    const fetchMock = vi.fn((_url: string, _init: RequestInit) =>
+    const fetchMock = vi.fn((_request: Request, _init?: RequestInit) =>
       Promise.resolve(
         new Response(
           JSON.stringify({
@@ -39,10 +39,10 @@ describe('switchRole (SPEC §4)', () => {
 
     await switchRole(5);
 
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/role/switch');
-    expect(init.body).toBe(JSON.stringify({ roleId: 5 }));
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer old-token');
+    const [request] = fetchMock.mock.calls[0]!;
+    expect(new URL(request.url).pathname).toBe('/api/role/switch');
+    expect(await request.json()).toEqual({ roleId: 5 });
+    expect(request.headers.get('Authorization')).toBe('Bearer old-token');
     expect(Cookies.get(TOKEN_COOKIE)).toBe('new-token');
     expect(queryClient.getQueryData(sessionKeys.info)).toBeUndefined();
     expect(queryClient.getQueryData(['org', 'users'])).toBeUndefined();

@@ -1,4 +1,3 @@
-import type { LoginData } from '@sunfleet/contracts';
 import { queryClient } from '../../lib/queryClient';
 import { api } from '../../lib/request';
 import { saveToken } from '../../lib/session';
@@ -10,7 +9,7 @@ import { resetViews } from '../state/tags';
  * all tabs close, and storing the new token makes the guard load info and routes again.
  */
 export async function switchRole(roleId: number): Promise<void> {
-  const session = await api.post<LoginData>('/role/switch', { roleId });
+  const session = await api.POST('/api/role/switch', { body: { roleId } });
   resetViews();
   queryClient.removeQueries();
   saveToken(session.token);

@@ -1,29 +1,29 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { ConfigData, InfoData, LoginBody, LoginData, RouteEntry, RoutesData } from '@sunfleet/contracts';
+import type { ConfigData, InfoData, LoginBody, LoginData, RouteEntry } from '@sunfleet/contracts';
 import { api } from '../../lib/request';
 import { configKey, queryClient, sessionKeys } from '../../lib/queryClient';
 import { currentToken, resetSession } from '../../lib/session';
 import { clearLanguageTable } from '../../lib/storage';
 
 export function login(body: LoginBody): Promise<LoginData> {
-  return api.post<LoginData>('/login', body);
+  return api.POST('/api/login', { body });
 }
 
 export function loginAsGuest(): Promise<LoginData> {
-  return api.post<LoginData>('/login/guest');
+  return api.POST('/api/login/guest');
 }
 
 export function fetchInfo(): Promise<InfoData> {
-  return api.get<InfoData>('/info');
+  return api.GET('/api/info');
 }
 
 export async function fetchRoutes(): Promise<RouteEntry[]> {
-  const result = await api.get<RoutesData>('/routes');
+  const result = await api.GET('/api/routes');
   return result.data;
 }
 
 export function fetchConfig(): Promise<ConfigData> {
-  return api.get<ConfigData>('/config');
+  return api.GET('/api/config');
 }
 
 /**
@@ -33,7 +33,7 @@ export function fetchConfig(): Promise<ConfigData> {
 export async function logout(): Promise<void> {
   clearLanguageTable();
   try {
-    if (currentToken() !== undefined) await api.post<null>('/logout');
+    if (currentToken() !== undefined) await api.POST('/api/logout');
   } finally {
     resetSession();
   }

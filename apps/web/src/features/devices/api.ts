@@ -1,9 +1,8 @@
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type {
   DeviceDetail,
   DeviceHistory,
   DeviceLatest,
-  DeviceType,
   StationDeviceItem,
   GatewayDetail,
   GatewayListItem,
@@ -12,7 +11,7 @@ import type {
 import { useLive } from '../../lib/live';
 import { queryClient } from '../../lib/queryClient';
 import { cleanFilters, type PageData, type PageState } from '../../lib/paging';
-import { api, download, type DownloadedFile } from '../../lib/request';
+import { api, download, type ApiQuery, type DownloadedFile } from '../../lib/request';
 
 // Devices console (Step 3): the device and logger lists of /station/gateway/inverterPage and
 // /station/gateway/page, the device detail of /device/{id} with its latest values, history and XLSX
@@ -33,6 +32,11 @@ export type DeviceStatus = 'RUNNING' | 'FAULT' | 'OFFLINE' | 'OTHER';
 export type GatewayStatus = 'NORMAL' | 'FAULT' | 'OFFLINE' | 'OTHER';
 export const DEVICE_STATUSES: readonly DeviceStatus[] = ['RUNNING', 'FAULT', 'OFFLINE', 'OTHER'];
 export const GATEWAY_STATUSES: readonly GatewayStatus[] = ['NORMAL', 'FAULT', 'OFFLINE', 'OTHER'];
+
+/** Device types GET /station/gateway/inverterPage lists (loggers have their own list). */
+export type ListedDeviceType = NonNullable<
+  ApiQuery<'get', '/api/station/gateway/inverterPage'>['deviceType']
+>;
 
 /** One row of GET /station/gateway/inverterPage. */
 export type DeviceListItem = StationDeviceItem;
@@ -62,7 +66,7 @@ export const LIVE_REFRESH_MS = 15_000;
 
 export const deviceKeys = {
   all: ['devices'] as const,
-  devices: (deviceType: DeviceType, filters: DeviceFilters, page: PageState) =>
+  devices: (deviceType: ListedDeviceType, filters: DeviceFilters, page: PageState) =>
     ['devices', 'list', deviceType, filters, page] as const,
   loggers: (filters: LoggerFilters, page: PageState) => ['devices', 'loggers', filters, page] as const,
   stations: (name: string) => ['devices', 'stations', name] as const,
@@ -80,17 +84,15 @@ export function invalidateDevices(): Promise<void> {
 }
 
 export function useDevicePage(
-  deviceType: DeviceType,
+  deviceType: ListedDeviceType,
   filters: DeviceFilters,
   page: PageState,
 ): UseQueryResult<PageData<DeviceListItem>> {
   return useQuery({
     queryKey: deviceKeys.devices(deviceType, filters, page),
     queryFn: () =>
-      api.get<PageData<DeviceListItem>>('/station/gateway/inverterPage', {
-        ...cleanFilters({ ...filters }),
-        deviceType,
-        ...page,
+      api.GET('/api/station/gateway/inverterPage', {
+        params: { query: { ...cleanFilters({ ...filters }), deviceType, ...page } },
       }),
     placeholderData: keepPreviousData,
   });
@@ -103,9 +105,8 @@ export function useLoggerPage(
   return useQuery({
     queryKey: deviceKeys.loggers(filters, page),
     queryFn: () =>
-      api.get<PageData<LoggerListItem>>('/station/gateway/page', {
-        ...cleanFilters({ ...filters }),
-        ...page,
+      api.GET('/api/station/gateway/page', {
+        params: { query: { ...cleanFilters({ ...filters }), ...page } },
       }),
     placeholderData: keepPreviousData,
   });
@@ -115,7 +116,7 @@ export function useLoggerPage(
 export function useStationOptions(name: string): UseQueryResult<StationOption[]> {
   return useQuery({
     queryKey: deviceKeys.stations(name),
-    queryFn: () => api.get<StationOption[]>('/station/simple/list', cleanFilters({ name })),
+    queryFn: () => api.GET('/api/station/simple/list', { params: { query: cleanFilters({ name }) } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -123,7 +124,7 @@ export function useStationOptions(name: string): UseQueryResult<StationOption[]>
 export function useDevice(id: number): UseQueryResult<DeviceDetail> {
   return useQuery({
     queryKey: deviceKeys.device(id),
-    queryFn: () => api.get<DeviceDetail>(`/device/${String(id)}`),
+    queryFn: () => api.GET('/api/device/{id}', { params: { path: { id } } }),
     enabled: id > 0,
   });
 }
@@ -149,7 +150,7 @@ export function useDeviceLatest(id: number): UseQueryResult<DeviceLatest> {
   });
   return useQuery({
     queryKey: deviceKeys.latest(id),
-    queryFn: () => api.get<DeviceLatest>(`/device/${String(id)}/latest`),
+    queryFn: () => api.GET('/api/device/{id}/latest', { params: { path: { id } } }),
     enabled: id > 0,
     refetchInterval: state === 'live' ? false : LIVE_REFRESH_MS,
     staleTime: 0,
@@ -168,13 +169,16 @@ export function useDeviceHistory(
   const joined = columns.join(',');
   return useQuery({
     queryKey: deviceKeys.history(id, range?.from ?? 0, range?.to ?? 0, joined),
-    queryFn: () =>
-      api.get<DeviceHistory>(`/device/${String(id)}/history`, {
-        from: range?.from,
-        to: range?.to,
-        columns: joined === '' ? undefined : joined,
-      }),
-    enabled: id > 0 && range !== null,
+    queryFn:
+      id <= 0 || range === null
+        ? skipToken
+        : () =>
+            api.GET('/api/device/{id}/history', {
+              params: {
+                path: { id },
+                query: { from: range.from, to: range.to, columns: joined === '' ? undefined : joined },
+              },
+            }),
     placeholderData: keepPreviousData,
   });
 }
@@ -189,15 +193,16 @@ export function exportDeviceHistory(
   measures: readonly string[],
   fallbackName: string,
 ): Promise<DownloadedFile> {
-  return download(
-    `/device/${String(id)}/history/export`,
-    {
-      from: range.from,
-      to: range.to,
-      measures: measures.length === 0 ? undefined : measures.join(','),
+  return download('/api/device/{id}/history/export', fallbackName, {
+    params: {
+      path: { id },
+      query: {
+        from: range.from,
+        to: range.to,
+        measures: measures.length === 0 ? undefined : measures.join(','),
+      },
     },
-    fallbackName,
-  );
+  });
 }
 
 /**
@@ -210,7 +215,7 @@ export function useGateway(id: number, live = true): UseQueryResult<GatewayDetai
   });
   return useQuery({
     queryKey: deviceKeys.gateway(id),
-    queryFn: () => api.get<GatewayDetail>(`/gateway/${String(id)}`),
+    queryFn: () => api.GET('/api/gateway/{id}', { params: { path: { id } } }),
     enabled: id > 0,
     refetchInterval: !live || state === 'live' ? false : LIVE_REFRESH_MS,
   });
@@ -224,14 +229,17 @@ export function usePacketLoss(
 ): UseQueryResult<PacketLoss> {
   return useQuery({
     queryKey: deviceKeys.loss(gatewayId, startDate, endDate),
-    queryFn: () => api.get<PacketLoss>('/station/lossPacket/gateway/data', { gatewayId, startDate, endDate }),
+    queryFn: () =>
+      api.GET('/api/station/lossPacket/gateway/data', {
+        params: { query: { gatewayId, startDate, endDate } },
+      }),
     enabled: gatewayId > 0,
   });
 }
 
 export const gatewayApi = {
   rename: (gatewayId: number, name: string): Promise<unknown> =>
-    api.put('/gateway/name', { gatewayId, name }),
+    api.PUT('/api/gateway/name', { body: { gatewayId, name } }),
   bind: (stationId: number, sn: string): Promise<{ id: number }> =>
-    api.post<{ id: number }>('/gateway/bind', { stationId, sn }),
+    api.POST('/api/gateway/bind', { body: { stationId, sn } }),
 };

@@ -68,8 +68,8 @@ export function CompanyManagePage({ meta }: PageProps): ReactElement {
           {c.type !== 'PLATFORM' && (
             <EditButton onClick={() => editing.edit(c)} testId={TestId.companyEdit} />
           )}
-          <ImageUpload<{ logoUrl: string }>
-            url={companyApi.logoPath(c.id)}
+          <ImageUpload
+            upload={(file) => companyApi.uploadLogo(c.id, file)}
             label={t('org.company.logo')}
             onUploaded={() => void invalidateOrganisation()}
             testId={TestId.companyLogoUpload}

@@ -70,8 +70,8 @@ export function CompanyPage({ meta }: PageProps): ReactElement {
               {data.name}
             </Typography.Title>
             <Permitted codes={[Perm.companyUpdate]}>
-              <ImageUpload<{ logoUrl: string }>
-                url={companyApi.logoPath(data.id)}
+              <ImageUpload
+                upload={(file) => companyApi.uploadLogo(data.id, file)}
                 label={t('org.company.uploadLogo')}
                 onUploaded={onLogo}
                 testId={TestId.companyLogoUpload}

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type {
   Company,
   CompanyCreateBody,
@@ -15,7 +15,7 @@ import type {
 } from '@sunfleet/contracts';
 import { queryClient } from '../../lib/queryClient';
 import { cleanFilters, type PageData, type PageState } from '../../lib/paging';
-import { api } from '../../lib/request';
+import { api, multipart, type ApiData } from '../../lib/request';
 
 // Step 2a organisation API (docs/api.md, contracts/api/organisation.ts): companies, users, roles and the
 // permission catalogue. Every list is already cut to the caller's subtree by the server.
@@ -72,7 +72,8 @@ export function invalidateOrganisation(): Promise<void> {
 export function useCompanies(filters: CompanyFilters, page: PageState): UseQueryResult<PageData<Company>> {
   return useQuery({
     queryKey: orgKeys.companies(filters, page),
-    queryFn: () => api.get<PageData<Company>>('/company/page', { ...cleanFilters({ ...filters }), ...page }),
+    queryFn: () =>
+      api.GET('/api/company/page', { params: { query: { ...cleanFilters({ ...filters }), ...page } } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -80,47 +81,54 @@ export function useCompanies(filters: CompanyFilters, page: PageState): UseQuery
 export function useCompany(id: number | undefined): UseQueryResult<Company> {
   return useQuery({
     queryKey: orgKeys.company(id ?? 0),
-    queryFn: () => api.get<Company>(`/company/${String(id)}`),
-    enabled: id !== undefined,
+    queryFn: id === undefined ? skipToken : () => api.GET('/api/company/{id}', { params: { path: { id } } }),
   });
 }
 
 export function useCompanyTree(enabled = true): UseQueryResult<CompanyTreeNode[]> {
   return useQuery({
     queryKey: orgKeys.companyTree,
-    queryFn: () => api.get<CompanyTreeNode[]>('/company/tree'),
+    queryFn: () => api.GET('/api/company/tree'),
     enabled,
   });
 }
 
 export const companyApi = {
-  create: (body: CompanyInput): Promise<unknown> => api.post('/company', body),
-  update: (id: number, body: CompanyInput): Promise<unknown> => api.put('/company', { id, ...body }),
-  remove: (id: number): Promise<unknown> => api.delete(`/company/${String(id)}`),
-  logoPath: (id: number): string => `/company/${String(id)}/logo`,
+  create: (body: CompanyInput): Promise<unknown> => api.POST('/api/company', { body }),
+  update: (id: number, body: CompanyInput): Promise<unknown> =>
+    api.PUT('/api/company', { body: { id, ...body } }),
+  remove: (id: number): Promise<unknown> => api.DELETE('/api/company/{id}', { params: { path: { id } } }),
+  uploadLogo: (id: number, file: File): Promise<ApiData<'post', '/api/company/{id}/logo'>> =>
+    api.POST('/api/company/{id}/logo', {
+      params: { path: { id } },
+      body: { file },
+      bodySerializer: multipart,
+    }),
 };
 
 export function useUsers(filters: UserFilters, page: PageState): UseQueryResult<PageData<ManagedUser>> {
   return useQuery({
     queryKey: orgKeys.users(filters, page),
-    queryFn: () => api.get<PageData<ManagedUser>>('/user/page', { ...cleanFilters({ ...filters }), ...page }),
+    queryFn: () =>
+      api.GET('/api/user/page', { params: { query: { ...cleanFilters({ ...filters }), ...page } } }),
     placeholderData: keepPreviousData,
   });
 }
 
 export const userApi = {
-  create: (body: UserCreate): Promise<unknown> => api.post('/user', body),
-  update: (body: UserUpdate): Promise<unknown> => api.put('/user', body),
-  disable: (id: number): Promise<unknown> => api.put(`/user/${String(id)}/disable`),
-  enable: (id: number): Promise<unknown> => api.put(`/user/${String(id)}/enable`),
+  create: (body: UserCreate): Promise<unknown> => api.POST('/api/user', { body }),
+  update: (body: UserUpdate): Promise<unknown> => api.PUT('/api/user', { body }),
+  disable: (id: number): Promise<unknown> => api.PUT('/api/user/{id}/disable', { params: { path: { id } } }),
+  enable: (id: number): Promise<unknown> => api.PUT('/api/user/{id}/enable', { params: { path: { id } } }),
   resetPassword: (id: number, password: string): Promise<unknown> =>
-    api.put(`/user/${String(id)}/resetPassword`, { password }),
+    api.PUT('/api/user/{id}/resetPassword', { params: { path: { id } }, body: { password } }),
 };
 
 export function useRoles(keyword: string, page: PageState): UseQueryResult<PageData<Role>> {
   return useQuery({
     queryKey: orgKeys.roles(keyword, page),
-    queryFn: () => api.get<PageData<Role>>('/role/page', { ...cleanFilters({ keyword }), ...page }),
+    queryFn: () =>
+      api.GET('/api/role/page', { params: { query: { ...cleanFilters({ keyword }), ...page } } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -129,7 +137,7 @@ export function useRoles(keyword: string, page: PageState): UseQueryResult<PageD
 export function useRoleOptions(companyId?: number, enabled = true): UseQueryResult<RoleOption[]> {
   return useQuery({
     queryKey: orgKeys.roleOptions(companyId),
-    queryFn: () => api.get<RoleOption[]>('/role/options', { companyId }),
+    queryFn: () => api.GET('/api/role/options', { params: { query: { companyId } } }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -138,14 +146,14 @@ export function useRoleOptions(companyId?: number, enabled = true): UseQueryResu
 export function usePermissionTree(enabled = true): UseQueryResult<PermissionNode[]> {
   return useQuery({
     queryKey: orgKeys.permissionTree,
-    queryFn: () => api.get<PermissionNode[]>('/permission/tree'),
+    queryFn: () => api.GET('/api/permission/tree'),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
 export const roleApi = {
-  create: (body: RoleInput): Promise<unknown> => api.post('/role', body),
-  update: (id: number, body: RoleInput): Promise<unknown> => api.put('/role', { id, ...body }),
-  remove: (id: number): Promise<unknown> => api.delete(`/role/${String(id)}`),
+  create: (body: RoleInput): Promise<unknown> => api.POST('/api/role', { body }),
+  update: (id: number, body: RoleInput): Promise<unknown> => api.PUT('/api/role', { body: { id, ...body } }),
+  remove: (id: number): Promise<unknown> => api.DELETE('/api/role/{id}', { params: { path: { id } } }),
 };

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type {
   DeviceModel,
   DeviceRule,
@@ -57,9 +57,8 @@ export function useProtocols(
   return useQuery({
     queryKey: registryKeys.protocols(filters, page),
     queryFn: () =>
-      api.get<PageData<ProtocolDefinitionSummary>>('/deviceProtocol/page', {
-        ...cleanFilters({ ...filters }),
-        ...page,
+      api.GET('/api/deviceProtocol/page', {
+        params: { query: { ...cleanFilters({ ...filters }), ...page } },
       }),
     placeholderData: keepPreviousData,
   });
@@ -68,16 +67,17 @@ export function useProtocols(
 export function useProtocol(id: number | undefined): UseQueryResult<ProtocolDefinitionDetail> {
   return useQuery({
     queryKey: registryKeys.protocol(id ?? 0),
-    queryFn: () => api.get<ProtocolDefinitionDetail>(`/deviceProtocol/${String(id)}`),
-    enabled: id !== undefined,
+    queryFn:
+      id === undefined ? skipToken : () => api.GET('/api/deviceProtocol/{id}', { params: { path: { id } } }),
   });
 }
 
 export const protocolApi = {
-  create: (body: ProtocolBody): Promise<unknown> => api.post('/deviceProtocol', body),
+  create: (body: ProtocolBody): Promise<unknown> => api.POST('/api/deviceProtocol', { body }),
   update: (id: number, body: ProtocolBody): Promise<unknown> =>
-    api.put(`/deviceProtocol/${String(id)}`, body),
-  remove: (id: number): Promise<unknown> => api.delete(`/deviceProtocol/${String(id)}`),
+    api.PUT('/api/deviceProtocol/{id}', { params: { path: { id } }, body }),
+  remove: (id: number): Promise<unknown> =>
+    api.DELETE('/api/deviceProtocol/{id}', { params: { path: { id } } }),
 };
 
 /** Every display group, in display order; `select` narrows what this screen shows (one request for all). */
@@ -87,17 +87,18 @@ export function useDisplayGroups(
 ): UseQueryResult<DisplayGroup[]> {
   return useQuery({
     queryKey: registryKeys.displayGroups,
-    queryFn: () => api.get<DisplayGroup[]>('/displayGroup/list'),
+    queryFn: () => api.GET('/api/displayGroup/list'),
     enabled,
     select,
   });
 }
 
 export const displayGroupApi = {
-  create: (body: DisplayGroupCreateBody): Promise<unknown> => api.post('/displayGroup', body),
+  create: (body: DisplayGroupCreateBody): Promise<unknown> => api.POST('/api/displayGroup', { body }),
   update: (key: string, body: DisplayGroupUpdateBody): Promise<unknown> =>
-    api.put(`/displayGroup/${encodeURIComponent(key)}`, body),
-  remove: (key: string): Promise<unknown> => api.delete(`/displayGroup/${encodeURIComponent(key)}`),
+    api.PUT('/api/displayGroup/{key}', { params: { path: { key } }, body }),
+  remove: (key: string): Promise<unknown> =>
+    api.DELETE('/api/displayGroup/{key}', { params: { path: { key } } }),
 };
 
 export interface RuleFilters {
@@ -109,7 +110,7 @@ export function useDeviceRules(filters: RuleFilters, page: PageState): UseQueryR
   return useQuery({
     queryKey: registryKeys.rules(filters, page),
     queryFn: () =>
-      api.get<PageData<DeviceRule>>('/deviceRule/page', { ...cleanFilters({ ...filters }), ...page }),
+      api.GET('/api/deviceRule/page', { params: { query: { ...cleanFilters({ ...filters }), ...page } } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -120,13 +121,14 @@ export function useDeviceModels(
 ): UseQueryResult<DeviceModel[]> {
   return useQuery({
     queryKey: registryKeys.models(deviceType),
-    queryFn: () => api.get<DeviceModel[]>('/deviceModel/list', { deviceType }),
+    queryFn: () => api.GET('/api/deviceModel/list', { params: { query: { deviceType } } }),
     enabled,
   });
 }
 
 export const deviceRuleApi = {
-  create: (body: DeviceRuleBody): Promise<unknown> => api.post('/deviceRule', body),
-  update: (id: number, body: DeviceRuleBody): Promise<unknown> => api.put(`/deviceRule/${String(id)}`, body),
-  remove: (id: number): Promise<unknown> => api.delete(`/deviceRule/${String(id)}`),
+  create: (body: DeviceRuleBody): Promise<unknown> => api.POST('/api/deviceRule', { body }),
+  update: (id: number, body: DeviceRuleBody): Promise<unknown> =>
+    api.PUT('/api/deviceRule/{id}', { params: { path: { id } }, body }),
+  remove: (id: number): Promise<unknown> => api.DELETE('/api/deviceRule/{id}', { params: { path: { id } } }),
 };

@@ -9,16 +9,15 @@ export const searchQueryKey = (keywords: string, type: SearchType | undefined) =
   ['indexSearch', keywords, type ?? null] as const;
 
 export function fetchSearch(keywords: string, type: SearchType | undefined): Promise<IndexSearchResult> {
-  return api.get<IndexSearchResult>('/indexSearch', {
-    keywords: keywords === '' ? undefined : keywords,
-    type,
+  return api.GET('/api/indexSearch', {
+    params: { query: { keywords: keywords === '' ? undefined : keywords, type } },
   });
 }
 
 export function recordSearch(body: QueryHistoryBody): Promise<null> {
-  return api.post<null>('/queryHistory', body);
+  return api.POST('/api/queryHistory', { body });
 }
 
 export function clearSearchHistory(): Promise<null> {
-  return api.delete<null>('/clearQueryHistory');
+  return api.DELETE('/api/clearQueryHistory');
 }

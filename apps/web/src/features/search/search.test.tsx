@@ -111,9 +111,10 @@ describe('SearchDialog', () => {
     urls = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn((input: string) => {
-        urls.push(input);
-        const keywords = new URL(input, 'http://x').searchParams.get('keywords');
+      vi.fn((request: Request) => {
+        const url = new URL(request.url);
+        urls.push(`${url.pathname}${url.search}`);
+        const keywords = url.searchParams.get('keywords');
         const data = {
           stations: [],
           devices: keywords === null ? [] : items(8).map((i) => ({ id: i.id, deviceSn: i.label })),

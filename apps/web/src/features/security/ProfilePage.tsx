@@ -108,8 +108,8 @@ export function ProfilePage({ meta }: PageProps): ReactElement {
               <RoleBadge roleType={data.roleType} nameKey={data.roleNameKey ?? ''} name={data.roleName} />
             </Space>
             <Permitted codes={[Perm.profileUpdate]}>
-              <ImageUpload<{ avatarUrl: string }>
-                url={securityApi.avatarPath}
+              <ImageUpload
+                upload={securityApi.uploadAvatar}
                 label={t('security.uploadAvatar')}
                 onUploaded={(result) => void securityApi.avatarUploaded(result.avatarUrl)}
                 testId={TestId.avatarUpload}

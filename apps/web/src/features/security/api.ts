@@ -7,7 +7,7 @@ import type {
   UpdateProfileBody,
 } from '@sunfleet/contracts';
 import { queryClient } from '../../lib/queryClient';
-import { api } from '../../lib/request';
+import { api, multipart, type ApiData } from '../../lib/request';
 import { setCachedInfo } from '../auth/api';
 
 // Step 2a account security API (contracts/api/account-security.ts): personal data, avatar, password,
@@ -24,7 +24,7 @@ export type {
 export const profileKey = ['security', 'profile'] as const;
 
 export function useProfile(): UseQueryResult<ProfileData> {
-  return useQuery({ queryKey: profileKey, queryFn: () => api.get<ProfileData>('/user/profile') });
+  return useQuery({ queryKey: profileKey, queryFn: () => api.GET('/api/user/profile') });
 }
 
 /** The shell shows the user's email, mobile and avatar from /api/info; keep both in step after a change. */
@@ -34,22 +34,23 @@ async function refreshProfile(): Promise<void> {
 
 export const securityApi = {
   updateProfile: async (body: UpdateProfileBody): Promise<void> => {
-    await api.put('/user/profile', body);
+    await api.PUT('/api/user/profile', { body });
     await refreshProfile();
   },
-  avatarPath: '/user/avatar',
+  uploadAvatar: (file: File): Promise<ApiData<'post', '/api/user/avatar'>> =>
+    api.POST('/api/user/avatar', { body: { file }, bodySerializer: multipart }),
   avatarUploaded: async (avatarUrl: string): Promise<void> => {
     setCachedInfo((info) => ({ ...info, avatarUrl: { thumbPath: avatarUrl } }));
     await refreshProfile();
   },
-  changePassword: (body: ChangePasswordBody): Promise<unknown> => api.put('/user/password', body),
+  changePassword: (body: ChangePasswordBody): Promise<unknown> => api.PUT('/api/user/password', { body }),
   changeEmail: async (body: ChangeEmailBody): Promise<void> => {
-    await api.put('/user/email', body);
+    await api.PUT('/api/user/email', { body });
     setCachedInfo((info) => ({ ...info, email: body.email }));
     await refreshProfile();
   },
   changeMobile: async (body: ChangeMobileBody): Promise<void> => {
-    await api.put('/user/mobile', body);
+    await api.PUT('/api/user/mobile', { body });
     setCachedInfo((info) => ({ ...info, mobile: body.mobile }));
     await refreshProfile();
   },

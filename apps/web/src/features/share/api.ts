@@ -1,4 +1,4 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type {
   ChartDimension,
   ElectricityChartData,
@@ -23,15 +23,15 @@ const linksKey = (stationId: number) => ['shareLinks', stationId] as const;
 export function useShareLinks(stationId: number, enabled = true): UseQueryResult<ShareLink[]> {
   return useQuery({
     queryKey: linksKey(stationId),
-    queryFn: () => api.get<ShareLink[]>('/shareLink/list', { stationId }),
+    queryFn: () => api.GET('/api/shareLink/list', { params: { query: { stationId } } }),
     enabled,
   });
 }
 
 export const shareLinksApi = {
-  create: (body: ShareLinkCreateBody): Promise<ShareLink> => api.post<ShareLink>('/shareLink', body),
-  update: (body: ShareLinkUpdateBody): Promise<ShareLink> => api.put<ShareLink>('/shareLink', body),
-  remove: (id: number): Promise<null> => api.delete<null>(`/shareLink/${String(id)}`),
+  create: (body: ShareLinkCreateBody): Promise<ShareLink> => api.POST('/api/shareLink', { body }),
+  update: (body: ShareLinkUpdateBody): Promise<ShareLink> => api.PUT('/api/shareLink', { body }),
+  remove: (id: number): Promise<null> => api.DELETE('/api/shareLink/{id}', { params: { path: { id } } }),
   invalidate: (stationId: number): Promise<void> =>
     queryClient.invalidateQueries({ queryKey: linksKey(stationId) }),
 };
@@ -44,7 +44,7 @@ const noRetry = { retry: false } as const;
 export function useSharedStation(token: string): UseQueryResult<StationShareView> {
   return useQuery({
     queryKey: publicKey(token),
-    queryFn: () => api.get<StationShareView>('/station/share', { token }),
+    queryFn: () => api.GET('/api/station/share', { params: { query: { token } } }),
     enabled: token !== '',
     ...noRetry,
   });
@@ -53,8 +53,10 @@ export function useSharedStation(token: string): UseQueryResult<StationShareView
 export function useSharedPowerChart(token: string, date: string | undefined): UseQueryResult<PowerChartData> {
   return useQuery({
     queryKey: publicKey(token, 'power', date),
-    queryFn: () => api.get<PowerChartData>('/station/powerChartData/share', { token, date }),
-    enabled: token !== '' && date !== undefined,
+    queryFn:
+      token === '' || date === undefined
+        ? skipToken
+        : () => api.GET('/api/station/powerChartData/share', { params: { query: { token, date } } }),
     ...noRetry,
   });
 }
@@ -66,9 +68,13 @@ export function useSharedEnergyChart(
 ): UseQueryResult<ElectricityChartData> {
   return useQuery({
     queryKey: publicKey(token, 'energy', dimension, date),
-    queryFn: () =>
-      api.get<ElectricityChartData>('/station/electricityChartData/share', { token, dimension, date }),
-    enabled: token !== '' && date !== undefined,
+    queryFn:
+      token === '' || date === undefined
+        ? skipToken
+        : () =>
+            api.GET('/api/station/electricityChartData/share', {
+              params: { query: { token, dimension, date } },
+            }),
     ...noRetry,
   });
 }
@@ -76,7 +82,7 @@ export function useSharedEnergyChart(
 export function useSharedWeather(token: string): UseQueryResult<StationWeather> {
   return useQuery({
     queryKey: publicKey(token, 'weather'),
-    queryFn: () => api.get<StationWeather>('/station/weather/share', { token }),
+    queryFn: () => api.GET('/api/station/weather/share', { params: { query: { token } } }),
     enabled: token !== '',
     ...noRetry,
   });

@@ -1,8 +1,8 @@
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { AlarmItem, Currency, ManagedUser, TimeZone } from '@sunfleet/contracts';
 import { queryClient } from '../../lib/queryClient';
 import { cleanFilters, type PageData, type PageState } from '../../lib/paging';
-import { api } from '../../lib/request';
+import { api, multipart } from '../../lib/request';
 
 // The Stations API of Step 3 (docs/api.md, contracts/api/stations.ts): list, create/update/delete, rename,
 // assign, follow, photos, locations and the Home figures. Every answer is already cut to the caller's scope.
@@ -66,10 +66,14 @@ export function useStations(
   return useQuery({
     queryKey: stationKeys.list(filters, page),
     queryFn: () =>
-      api.get<PageData<StationSummary>>('/station/list', {
-        ...cleanFilters({ name: filters.name, type: filters.type, status: filters.status }),
-        ...(filters.concern === true ? { concern: true } : {}),
-        ...page,
+      api.GET('/api/station/list', {
+        params: {
+          query: {
+            ...cleanFilters({ name: filters.name, type: filters.type, status: filters.status }),
+            ...(filters.concern === true ? { concern: true } : {}),
+            ...page,
+          },
+        },
       }),
     placeholderData: keepPreviousData,
   });
@@ -78,8 +82,7 @@ export function useStations(
 export function useStation(id: number | undefined): UseQueryResult<StationDetail> {
   return useQuery({
     queryKey: stationKeys.detail(id ?? 0),
-    queryFn: () => api.get<StationDetail>(`/station/${String(id)}`),
-    enabled: id !== undefined,
+    queryFn: id === undefined ? skipToken : () => api.GET('/api/station/{id}', { params: { path: { id } } }),
     staleTime: 0,
   });
 }
@@ -87,7 +90,7 @@ export function useStation(id: number | undefined): UseQueryResult<StationDetail
 export function useStationLocations(): UseQueryResult<StationLocation[]> {
   return useQuery({
     queryKey: stationKeys.locations,
-    queryFn: () => api.get<StationLocation[]>('/station/locations'),
+    queryFn: () => api.GET('/api/station/locations'),
   });
 }
 
@@ -95,7 +98,7 @@ export function useStationLocations(): UseQueryResult<StationLocation[]> {
 export function useIndexStats(currency: string | undefined): UseQueryResult<StationIndexStats> {
   return useQuery({
     queryKey: stationKeys.indexStats(currency),
-    queryFn: () => api.get<StationIndexStats>('/station/stats/index', { currency }),
+    queryFn: () => api.GET('/api/station/stats/index', { params: { query: { currency } } }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
@@ -105,7 +108,7 @@ export function useIndexStats(currency: string | undefined): UseQueryResult<Stat
 export function useLatestAlarms(count = 8): UseQueryResult<PageData<AlarmItem>> {
   return useQuery({
     queryKey: stationKeys.latestAlarms,
-    queryFn: () => api.get<PageData<AlarmItem>>('/alarm/page', { pageNum: 1, pageSize: count }),
+    queryFn: () => api.GET('/api/alarm/page', { params: { query: { pageNum: 1, pageSize: count } } }),
     refetchInterval: 60_000,
   });
 }
@@ -115,7 +118,7 @@ export function useCurrencies(): UseQueryResult<Currency[]> {
   return useQuery({
     queryKey: stationKeys.currencies,
     queryFn: async () =>
-      (await api.get<PageData<Currency>>('/currency/page', { pageNum: 1, pageSize: 100 })).list,
+      (await api.GET('/api/currency/page', { params: { query: { pageNum: 1, pageSize: 100 } } })).list,
     staleTime: 5 * 60_000,
   });
 }
@@ -124,7 +127,7 @@ export function useTimeZones(): UseQueryResult<TimeZone[]> {
   return useQuery({
     queryKey: stationKeys.timeZones,
     queryFn: async () =>
-      (await api.get<PageData<TimeZone>>('/timezone/page', { pageNum: 1, pageSize: 100 })).list,
+      (await api.GET('/api/timezone/page', { params: { query: { pageNum: 1, pageSize: 100 } } })).list,
     staleTime: 5 * 60_000,
   });
 }
@@ -142,12 +145,10 @@ export function useOwnerAccounts(
     queryKey: stationKeys.owners(companyId, keyword),
     queryFn: async () =>
       (
-        await api.get<PageData<ManagedUser>>('/user/page', {
-          ...cleanFilters({ keyword }),
-          companyId,
-          disabled: false,
-          pageNum: 1,
-          pageSize: 100,
+        await api.GET('/api/user/page', {
+          params: {
+            query: { ...cleanFilters({ keyword }), companyId, disabled: false, pageNum: 1, pageSize: 100 },
+          },
         })
       ).list.filter((user) => user.roleType === 'USER'),
     enabled,
@@ -156,13 +157,16 @@ export function useOwnerAccounts(
 }
 
 export const stationApi = {
-  create: (body: StationCreateBody): Promise<{ id: number }> => api.post<{ id: number }>('/station', body),
-  update: (body: StationUpdateBody): Promise<unknown> => api.put('/station', body),
-  remove: (id: number): Promise<unknown> => api.delete(`/station/${String(id)}`),
-  rename: (id: number, name: string): Promise<unknown> => api.put('/station/name', { id, name }),
-  assign: (body: StationAssignBody): Promise<unknown> => api.post('/station/assign', body),
-  follow: (id: number): Promise<unknown> => api.post(`/station/${String(id)}/concern`),
-  unfollow: (id: number): Promise<unknown> => api.put(`/station/${String(id)}/unconcern`),
+  create: (body: StationCreateBody): Promise<{ id: number }> => api.POST('/api/station', { body }),
+  update: (body: StationUpdateBody): Promise<unknown> => api.PUT('/api/station', { body }),
+  remove: (id: number): Promise<unknown> => api.DELETE('/api/station/{id}', { params: { path: { id } } }),
+  rename: (id: number, name: string): Promise<unknown> =>
+    api.PUT('/api/station/name', { body: { id, name } }),
+  assign: (body: StationAssignBody): Promise<unknown> => api.POST('/api/station/assign', { body }),
+  follow: (id: number): Promise<unknown> =>
+    api.POST('/api/station/{id}/concern', { params: { path: { id } } }),
+  unfollow: (id: number): Promise<unknown> =>
+    api.PUT('/api/station/{id}/unconcern', { params: { path: { id } } }),
   uploadPhoto: (file: File): Promise<StationPicture> =>
-    api.upload<StationPicture>('/station/photo', file, 'file', file.name),
+    api.POST('/api/station/photo', { body: { file }, bodySerializer: multipart }),
 };

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type {
   AlarmItem,
   AlarmLevel,
@@ -49,7 +49,7 @@ export const STATS_REFRESH_MS = 60_000;
 export function useStation(id: number, enabled = true): UseQueryResult<StationDetail> {
   return useQuery({
     queryKey: keyOf(id, 'station'),
-    queryFn: () => api.get<StationDetail>(`/station/${id}`),
+    queryFn: () => api.GET('/api/station/{id}', { params: { path: { id } } }),
     enabled,
     retry: (count, error) => !(error instanceof ApiError && error.kind === 'status') && count < 2,
   });
@@ -58,7 +58,7 @@ export function useStation(id: number, enabled = true): UseQueryResult<StationDe
 export function useStationStats(stationId: number): UseQueryResult<StationStats> {
   return useQuery({
     queryKey: keyOf(stationId, 'stats'),
-    queryFn: () => api.get<StationStats>('/station/stats', { stationId }),
+    queryFn: () => api.GET('/api/station/stats', { params: { query: { stationId } } }),
     refetchInterval: STATS_REFRESH_MS,
   });
 }
@@ -66,8 +66,10 @@ export function useStationStats(stationId: number): UseQueryResult<StationStats>
 export function usePowerChart(stationId: number, date: string | undefined): UseQueryResult<PowerChartData> {
   return useQuery({
     queryKey: keyOf(stationId, 'power', date),
-    enabled: date !== undefined,
-    queryFn: () => api.get<PowerChartData>('/station/powerChartData', { stationId, date }),
+    queryFn:
+      date === undefined
+        ? skipToken
+        : () => api.GET('/api/station/powerChartData', { params: { query: { stationId, date } } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -79,9 +81,13 @@ export function useEnergyChart(
 ): UseQueryResult<ElectricityChartData> {
   return useQuery({
     queryKey: keyOf(stationId, 'energy', dimension, date),
-    enabled: date !== undefined,
-    queryFn: () =>
-      api.get<ElectricityChartData>('/station/electricityChartData', { stationId, dimension, date }),
+    queryFn:
+      date === undefined
+        ? skipToken
+        : () =>
+            api.GET('/api/station/electricityChartData', {
+              params: { query: { stationId, dimension, date } },
+            }),
     placeholderData: keepPreviousData,
   });
 }
@@ -89,7 +95,7 @@ export function useEnergyChart(
 export function useWeather(stationId: number): UseQueryResult<StationWeather> {
   return useQuery({
     queryKey: keyOf(stationId, 'weather'),
-    queryFn: () => api.get<StationWeather>('/station/weather', { stationId }),
+    queryFn: () => api.GET('/api/station/weather', { params: { query: { stationId } } }),
     staleTime: 10 * 60_000,
   });
 }
@@ -100,7 +106,8 @@ export function useStationGateways(
 ): UseQueryResult<PageData<StationGateway>> {
   return useQuery({
     queryKey: keyOf(stationId, 'gateways', page),
-    queryFn: () => api.get<PageData<StationGateway>>(`/station/${stationId}/gateway/page`, { ...page }),
+    queryFn: () =>
+      api.GET('/api/station/{id}/gateway/page', { params: { path: { id: stationId }, query: page } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -112,10 +119,8 @@ export function useStationInverters(
   return useQuery({
     queryKey: keyOf(stationId, 'inverters', page),
     queryFn: () =>
-      api.get<PageData<StationDevice>>('/station/gateway/inverterPage', {
-        ...page,
-        stationId,
-        deviceType: 'INVERTER',
+      api.GET('/api/station/gateway/inverterPage', {
+        params: { query: { ...page, stationId, deviceType: 'INVERTER' } },
       }),
     placeholderData: keepPreviousData,
   });
@@ -128,7 +133,9 @@ export function useStationMeters(
   return useQuery({
     queryKey: keyOf(stationId, 'meters', page),
     queryFn: () =>
-      api.get<PageData<StationDevice>>(`/station/${stationId}/electricityMeter/page`, { ...page }),
+      api.GET('/api/station/{id}/electricityMeter/page', {
+        params: { path: { id: stationId }, query: page },
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -140,7 +147,7 @@ export function useStationAlarms(
 ): UseQueryResult<PageData<AlarmItem>> {
   return useQuery({
     queryKey: keyOf(stationId, 'alarms', page, filters),
-    queryFn: () => api.get<PageData<AlarmItem>>('/alarm/page', { ...page, ...filters, stationId }),
+    queryFn: () => api.GET('/api/alarm/page', { params: { query: { ...page, ...filters, stationId } } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -148,7 +155,7 @@ export function useStationAlarms(
 export function useSubscriptions(stationId: number): UseQueryResult<StationSubscription[]> {
   return useQuery({
     queryKey: keyOf(stationId, 'subscriptions'),
-    queryFn: () => api.get<StationSubscription[]>(`/station/${stationId}/subscription`),
+    queryFn: () => api.GET('/api/station/{id}/subscription', { params: { path: { id: stationId } } }),
   });
 }
 
@@ -158,13 +165,16 @@ export function invalidateStation(stationId: number): Promise<void> {
 }
 
 export const stationDetailApi = {
-  follow: (id: number): Promise<unknown> => api.post(`/station/${id}/concern`),
-  unfollow: (id: number): Promise<unknown> => api.put(`/station/${id}/unconcern`),
+  follow: (id: number): Promise<unknown> =>
+    api.POST('/api/station/{id}/concern', { params: { path: { id } } }),
+  unfollow: (id: number): Promise<unknown> =>
+    api.PUT('/api/station/{id}/unconcern', { params: { path: { id } } }),
   bindLogger: (stationId: number, sn: string): Promise<{ id: number }> =>
-    api.post<{ id: number }>('/gateway/bind', { stationId, sn }),
+    api.POST('/api/gateway/bind', { body: { stationId, sn } }),
   createSubscription: (stationId: number, body: SubscriptionCreateBody): Promise<unknown> =>
-    api.post(`/station/${stationId}/subscription`, body),
+    api.POST('/api/station/{id}/subscription', { params: { path: { id: stationId } }, body }),
   updateSubscription: (id: number, body: SubscriptionCreateBody): Promise<unknown> =>
-    api.put('/station/subscription', { id, ...body }),
-  removeSubscription: (id: number): Promise<unknown> => api.delete(`/station/subscription/${id}`),
+    api.PUT('/api/station/subscription', { body: { id, ...body } }),
+  removeSubscription: (id: number): Promise<unknown> =>
+    api.DELETE('/api/station/subscription/{id}', { params: { path: { id } } }),
 };

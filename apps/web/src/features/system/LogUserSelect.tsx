@@ -4,13 +4,7 @@ import { Perm, Timing } from '@sunfleet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { usePermitted } from '../../components/Permitted';
-import type { PageData } from '../../lib/paging';
 import { api } from '../../lib/request';
-
-interface UserHit {
-  id: number;
-  username: string;
-}
 
 const HITS = 20;
 
@@ -36,10 +30,8 @@ export function LogUserSelect({
   const users = useQuery({
     queryKey: ['system', 'logUsers', keyword],
     queryFn: () =>
-      api.get<PageData<UserHit>>('/user/page', {
-        keyword: keyword === '' ? undefined : keyword,
-        pageNum: 1,
-        pageSize: HITS,
+      api.GET('/api/user/page', {
+        params: { query: { keyword: keyword === '' ? undefined : keyword, pageNum: 1, pageSize: HITS } },
       }),
     placeholderData: keepPreviousData,
     enabled: allowed,

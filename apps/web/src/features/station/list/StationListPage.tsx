@@ -85,10 +85,7 @@ function StationListView({ meta, initialName }: PageProps & { initialName: strin
   // say) leaves the choice applied on this page until it is left.
   const saveColumns = useMutation({
     mutationFn: (columns: StationColumn[]) =>
-      api.post<{ columnOption: Record<string, string[]> }>('/columnOption', {
-        page: STATION_LIST_PAGE,
-        columns,
-      }),
+      api.POST('/api/columnOption', { body: { page: STATION_LIST_PAGE, columns } }),
     onSuccess: ({ columnOption }) => setCachedInfo((info) => ({ ...info, columnOption })),
   });
   const chooseColumns = (columns: StationColumn[]): void => {

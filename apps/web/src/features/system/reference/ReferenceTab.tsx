@@ -12,13 +12,19 @@ import { applyFieldErrors } from '../../../lib/formErrors';
 import { useListFilters } from '../../../lib/paging';
 import { showSuccessToast } from '../../../lib/toast';
 import { TestId } from '../../../testids';
-import { referenceApi, useReferencePage, type ReferencePath } from '../api';
+import type { PageData } from '../../../lib/paging';
+import { invalidateReference, useReferencePage, type ReferenceQuery, type ReferenceTable } from '../api';
 
 /** How one reference table (currencies, regions, time zones, countries) is listed and edited. */
 export interface ReferenceConfig<T extends object, V extends object> {
-  path: ReferencePath;
-  /** The key the API deletes by (code or id). */
+  table: ReferenceTable;
+  /** The row's identity (code or id). */
   idOf: (row: T) => string | number;
+  /** The table's typed calls (system/api.ts). */
+  page: (query: ReferenceQuery) => Promise<PageData<T>>;
+  /** Creates (no row) or updates the row; the config adds the row's identity on edit. */
+  save: (values: V, row: T | undefined) => Promise<unknown>;
+  remove: (row: T) => Promise<unknown>;
   /** False when the server would refuse the delete anyway (e.g. a currency regions still use). */
   canDelete?: (row: T) => boolean;
   createTitle: string;
@@ -29,8 +35,6 @@ export interface ReferenceConfig<T extends object, V extends object> {
   fieldNames: readonly string[];
   initialValues: Partial<V>;
   toValues: (row: T) => V;
-  /** Request body; on edit the row's identity is added by the config itself. */
-  toBody: (values: V, row: T | undefined) => object;
   testId: string;
 }
 
@@ -45,29 +49,24 @@ export function ReferenceTab<T extends object, V extends object>({
 }): ReactElement {
   const { t } = useTranslation();
   const { paging, filters, set } = useListFilters({ keyword: '' });
-  const rows = useReferencePage<T>(config.path, filters.keyword, paging.page);
+  const rows = useReferencePage<T>(config.table, config.page, filters.keyword, paging.page);
   const [form] = Form.useForm<V>();
   const editing = useEditTarget<T>();
   useFormFill(form, editing.open, editing.record, config.toValues);
 
   const save = useMutation({
-    mutationFn: (values: V) => {
-      const body = config.toBody(values, editing.record);
-      return editing.record === undefined
-        ? referenceApi.create(config.path, body)
-        : referenceApi.update(config.path, body);
-    },
+    mutationFn: (values: V) => config.save(values, editing.record),
     onSuccess: async () => {
       showSuccessToast(t('OperationSuccess'));
       // The dialog closes at once; the list refetches behind it.
       editing.close();
-      await referenceApi.invalidate(config.path);
+      await invalidateReference(config.table);
     },
     onError: (error) => applyFieldErrors(form, error, config.fieldNames),
   });
   const remove = useRemove(
-    (row: T) => referenceApi.remove(config.path, config.idOf(row)),
-    () => referenceApi.invalidate(config.path),
+    (row: T) => config.remove(row),
+    () => invalidateReference(config.table),
   );
 
   const columns: TableColumnsType<T> = [

@@ -4,7 +4,7 @@ import { ReferenceLimits, validateRequired } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
 import { fromRule } from '../../account/formRules';
-import type { Country, CountryVisibility } from '../api';
+import { countryApi, type Country, type CountryVisibility } from '../api';
 import type { ReferenceConfig } from './ReferenceTab';
 
 /** ISO 3166-1 alpha-2 (contracts CountryCode). */
@@ -19,7 +19,7 @@ export function useCountryConfig(): ReferenceConfig<Country, Country> {
       PRIVATE: t('system.country.private'),
     };
     return {
-      path: '/country',
+      table: 'country',
       idOf: (row) => row.code,
       createTitle: t('system.country.create'),
       editTitle: t('system.country.edit'),
@@ -70,11 +70,16 @@ export function useCountryConfig(): ReferenceConfig<Country, Country> {
       fieldNames: ['code', 'name', 'visibility'],
       initialValues: { visibility: 'PUBLIC' },
       toValues: (row) => ({ ...row }),
-      toBody: (values) => ({
-        code: values.code.trim().toUpperCase(),
-        name: values.name.trim(),
-        visibility: values.visibility,
-      }),
+      page: countryApi.page,
+      save: (values, row) => {
+        const body = {
+          code: values.code.trim().toUpperCase(),
+          name: values.name.trim(),
+          visibility: values.visibility,
+        };
+        return row === undefined ? countryApi.create(body) : countryApi.update(body);
+      },
+      remove: (row) => countryApi.remove(row.code),
       testId: TestId.countryTable,
     } satisfies ReferenceConfig<Country, Country>;
   }, [t]);

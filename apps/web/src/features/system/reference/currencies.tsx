@@ -4,7 +4,7 @@ import { Limits, ReferenceLimits, validateCurrency, validateRequired } from '@su
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
 import { fromRule } from '../../account/formRules';
-import type { Currency } from '../api';
+import { currencyApi, type Currency } from '../api';
 import type { ReferenceConfig } from './ReferenceTab';
 
 interface CurrencyValues {
@@ -18,7 +18,7 @@ export function useCurrencyConfig(): ReferenceConfig<Currency, CurrencyValues> {
   const { t } = useTranslation();
   return useMemo(
     () => ({
-      path: '/currency',
+      table: 'currency',
       idOf: (row) => row.code,
       canDelete: (row) => row.regionCount === 0,
       createTitle: t('system.currency.create'),
@@ -73,11 +73,16 @@ export function useCurrencyConfig(): ReferenceConfig<Currency, CurrencyValues> {
       fieldNames: ['code', 'name', 'exchangeRate'],
       initialValues: {},
       toValues: (row) => ({ code: row.code, name: row.name, exchangeRate: row.exchangeRate }),
-      toBody: (values) => ({
-        code: values.code.trim().toUpperCase(),
-        name: values.name.trim(),
-        exchangeRate: values.exchangeRate,
-      }),
+      page: currencyApi.page,
+      save: (values, row) => {
+        const body = {
+          code: values.code.trim().toUpperCase(),
+          name: values.name.trim(),
+          exchangeRate: values.exchangeRate,
+        };
+        return row === undefined ? currencyApi.create(body) : currencyApi.update(body);
+      },
+      remove: (row) => currencyApi.remove(row.code),
       testId: TestId.currencyTable,
     }),
     [t],

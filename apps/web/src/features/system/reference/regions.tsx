@@ -3,12 +3,10 @@ import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { ReferenceLimits, validateRequired } from '@sunfleet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PageData } from '../../../lib/paging';
-import { api } from '../../../lib/request';
 import { TestId } from '../../../testids';
 import { fromRule } from '../../account/formRules';
 import { AREA_CODES } from '../../account/areaCodes';
-import type { Currency, Region, TemperatureUnit } from '../api';
+import { currencyApi, regionApi, type Region, type TemperatureUnit } from '../api';
 import type { ReferenceConfig } from './ReferenceTab';
 
 interface RegionValues {
@@ -25,8 +23,8 @@ const PICKER_PAGE = { pageNum: 1, pageSize: 200 };
 export function useRegionConfig(): ReferenceConfig<Region, RegionValues> {
   const { t } = useTranslation();
   const currencies = useQuery({
-    queryKey: ['system', 'reference', '/currency', 'picker'],
-    queryFn: () => api.get<PageData<Currency>>('/currency/page', PICKER_PAGE),
+    queryKey: ['system', 'reference', 'currency', 'picker'],
+    queryFn: () => currencyApi.page(PICKER_PAGE),
   });
   const currencyOptions = useMemo(
     () => (currencies.data?.list ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` })),
@@ -34,7 +32,7 @@ export function useRegionConfig(): ReferenceConfig<Region, RegionValues> {
   );
   return useMemo(
     () => ({
-      path: '/region',
+      table: 'region',
       idOf: (row) => row.id,
       createTitle: t('system.region.create'),
       editTitle: t('system.region.edit'),
@@ -110,11 +108,12 @@ export function useRegionConfig(): ReferenceConfig<Region, RegionValues> {
         temperatureUnit: row.temperatureUnit,
         price: row.price,
       }),
-      toBody: (values, row) => ({
-        ...(row === undefined ? {} : { id: row.id }),
-        ...values,
-        name: values.name.trim(),
-      }),
+      page: regionApi.page,
+      save: (values, row) => {
+        const body = { ...values, name: values.name.trim() };
+        return row === undefined ? regionApi.create(body) : regionApi.update({ id: row.id, ...body });
+      },
+      remove: (row) => regionApi.remove(row.id),
       testId: TestId.regionTable,
     }),
     [t, currencyOptions, currencies.isFetching],

@@ -5,7 +5,7 @@ import { formatOffset } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
 import { fromRule } from '../../account/formRules';
-import type { TimeZone } from '../api';
+import { timeZoneApi, type TimeZone } from '../api';
 import type { ReferenceConfig } from './ReferenceTab';
 
 interface TimeZoneValues {
@@ -58,7 +58,7 @@ export function useTimeZoneConfig(): ReferenceConfig<TimeZone, TimeZoneValues> {
   const names = useMemo(() => zoneNames().map((value) => ({ value })), []);
   return useMemo(
     () => ({
-      path: '/timezone',
+      table: 'timezone',
       idOf: (row) => row.id,
       createTitle: t('system.timezone.create'),
       editTitle: t('system.timezone.edit'),
@@ -109,13 +109,17 @@ export function useTimeZoneConfig(): ReferenceConfig<TimeZone, TimeZoneValues> {
       initialValues: {},
       toValues: (row) => ({ name: row.name, offsetMinutes: row.offsetMinutes }),
       // Left empty, the offset is the zone's own standard offset, worked out by the server.
-      toBody: (values, row) => ({
-        ...(row === undefined ? {} : { id: row.id }),
-        name: values.name.trim(),
-        ...(values.offsetMinutes === null || values.offsetMinutes === undefined
-          ? {}
-          : { offsetMinutes: values.offsetMinutes }),
-      }),
+      page: timeZoneApi.page,
+      save: (values, row) => {
+        const body = {
+          name: values.name.trim(),
+          ...(values.offsetMinutes === null || values.offsetMinutes === undefined
+            ? {}
+            : { offsetMinutes: values.offsetMinutes }),
+        };
+        return row === undefined ? timeZoneApi.create(body) : timeZoneApi.update({ id: row.id, ...body });
+      },
+      remove: (row) => timeZoneApi.remove(row.id),
       testId: TestId.timeZoneTable,
     }),
     [t, names],
