@@ -17,6 +17,61 @@ const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
 
+const webAppBoundary = {
+  group: [
+    '@sunfleet/server',
+    '@sunfleet/server/*',
+    '@sunfleet/sim',
+    '@sunfleet/sim/*',
+    '**/apps/server/**',
+    '**/apps/sim/**',
+  ],
+  message: 'the web never imports server or sim code',
+};
+
+/**
+ * The web's layers (docs/web.md): app/ → features/ → components/ → lib/. A feature imports its own folder,
+ * components/, lib/, testids.ts and assets/, never app/ or another feature; components/ imports
+ * components/, lib/, testids.ts and assets/; lib/ imports only lib/. Imports are relative, so the rule is
+ * stated per folder depth: a specifier starting with `../` n times climbs n folders. Static imports are
+ * checked by no-restricted-imports, `import()` by no-restricted-syntax.
+ */
+function webLayer({ layer, base, rootDepth, allowed, message }) {
+  const ups = (n) => `^(\\.\\./){${n}}(?!\\.\\./)`;
+  const srcLevel = `(?!(${allowed.join('|')})(/|$))`;
+  return Array.from({ length: 6 }, (_, depth) => {
+    // `depth` folders below the layer's root (features/<name>/, components/, lib/), which lies `rootDepth`
+    // folders below src/.
+    const toSrc = depth + rootDepth;
+    const forbidden = [
+      ...(rootDepth === 2 ? [ups(depth + 1)] : []), // features/<another feature>
+      `${ups(toSrc)}${srcLevel}`,
+      `^(\\.\\./){${toSrc + 1},}`, // above src/
+    ];
+    return {
+      files: [`${base}/${'*/'.repeat(depth + rootDepth - 1)}*.{ts,tsx}`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              webAppBoundary,
+              ...forbidden.map((regex) => ({ regex, message: `${layer}: ${message}` })),
+            ],
+          },
+        ],
+        'no-restricted-syntax': [
+          'error',
+          ...forbidden.map((regex) => ({
+            selector: `ImportExpression > Literal[value=/${regex.replaceAll('/', '\\/')}/]`,
+            message: `${layer}: ${message}`,
+          })),
+        ],
+      },
+    };
+  });
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -101,16 +156,28 @@ export default tseslint.config(
   {
     files: ['apps/web/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: restrict(
-      [
-        '@sunfleet/server',
-        '@sunfleet/server/*',
-        '@sunfleet/sim',
-        '@sunfleet/sim/*',
-        '**/apps/server/**',
-        '**/apps/sim/**',
-      ],
-      'the web never imports server or sim code',
-    ),
+    rules: { 'no-restricted-imports': ['error', { patterns: [webAppBoundary] }] },
   },
+  ...webLayer({
+    layer: 'features',
+    base: 'apps/web/src/features',
+    rootDepth: 2,
+    allowed: ['lib', 'components', 'assets', 'testids'],
+    message:
+      'a feature imports only its own folder, components/, lib/, testids and assets (not app/, not another feature)',
+  }),
+  ...webLayer({
+    layer: 'components',
+    base: 'apps/web/src/components',
+    rootDepth: 1,
+    allowed: ['components', 'lib', 'assets', 'testids'],
+    message: 'shared components import only components/, lib/, testids and assets (not app/ or features/)',
+  }),
+  ...webLayer({
+    layer: 'lib',
+    base: 'apps/web/src/lib',
+    rootDepth: 1,
+    allowed: ['lib'],
+    message: 'lib/ imports only lib/',
+  }),
 );

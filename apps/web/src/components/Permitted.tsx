@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { hasAnyPermission } from '@sunfleet/contracts';
-import { useInfo } from '../features/auth/api';
+import { useInfo } from '../lib/sessionData';
 
 /**
  * True when the active role grants `*` or any of `codes` (SPEC §5 permission directive). An empty list is

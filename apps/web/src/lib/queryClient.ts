@@ -19,3 +19,14 @@ export const sessionKeys = {
 };
 
 export const configKey = ['config'] as const;
+
+/**
+ * Query-key areas whose data more than one feature shows. A write invalidates its whole area, so a query
+ * another feature keeps under the same area (Home's station figures, the company picker, reference
+ * pickers) refreshes with it.
+ */
+export const areaKeys = {
+  org: ['org'] as const,
+  station: ['station'] as const,
+  currencies: ['system', 'reference', 'currency'] as const,
+};

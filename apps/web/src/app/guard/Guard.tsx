@@ -1,10 +1,10 @@
 import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { LanguageLoadFailed } from './LanguageLoadFailed';
 import { Navigate, useLocation } from 'react-router';
-import { useInfo, useRouteEntries } from '../../features/auth/api';
+import { useInfo, useRouteEntries } from '../../lib/sessionData';
 import { resetSession, useToken } from '../../lib/session';
 import { FullPageSpin } from '../../components/FullPageSpin';
-import { Paths, isSharePath } from '../router/paths';
+import { Paths, isSharePath } from '../../lib/paths';
 import { decideNavigation } from './decide';
 import { useLanguageGate } from './useLanguageGate';
 

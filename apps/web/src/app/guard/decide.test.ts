@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from '../router/paths';
+import { safeRedirect } from '../../lib/paths';
 import { decideNavigation } from './decide';
 
 const input = (path: string, search = '', hasToken = false, sessionReady = false) => ({

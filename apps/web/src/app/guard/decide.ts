@@ -1,5 +1,5 @@
 import { loginPathFor } from '../../lib/request';
-import { Paths, isPublicPath, isSharePath, safeRedirect } from '../router/paths';
+import { Paths, isPublicPath, isSharePath, safeRedirect } from '../../lib/paths';
 
 export interface GuardInput {
   /** Path without the query. */

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useMemo, type ReactElement } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import { useRouteEntries } from '../../features/auth/api';
+import { useRouteEntries } from '../../lib/sessionData';
 import { useToken } from '../../lib/session';
 import { FullPageSpin } from '../../components/FullPageSpin';
 import { BigScreenGate } from './BigScreenGate';
-import { Paths } from './paths';
+import { Paths } from '../../lib/paths';
 import { publicRoutes } from './publicRoutes';
 import { FullScreenPlaceholder, pageFor } from './pages';
 import { RootRedirect } from './RootRedirect';
@@ -18,9 +18,7 @@ import {
 } from './routeModel';
 
 const ShellLayout = lazy(() => import('../shell/ShellLayout').then((m) => ({ default: m.ShellLayout })));
-const RedirectPage = lazy(() =>
-  import('../../features/system/RedirectPage').then((m) => ({ default: m.RedirectPage })),
-);
+const RedirectPage = lazy(() => import('./RedirectPage').then((m) => ({ default: m.RedirectPage })));
 
 function RoutedPage({ page }: { page: PageRoute }): ReactElement {
   const Page = pageFor(page.component);

@@ -1,8 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { REVEAL_BIG_SCREEN_ROLE_ID } from '@sunfleet/contracts';
-import { useInfo } from '../../features/auth/api';
-import { Paths } from './paths';
+import { useInfo } from '../../lib/sessionData';
+import { Paths } from '../../lib/paths';
 
 /** SPEC §2: /bigScreen serves every role except id 41, which uses /revealBigScreen. */
 export function BigScreenGate({ path, children }: { path: string; children: ReactNode }): ReactElement {

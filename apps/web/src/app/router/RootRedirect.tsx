@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { Navigate } from 'react-router';
-import { Paths } from './paths';
+import { Paths } from '../../lib/paths';
 import { firstMenuPath, type MenuNode, type PageRoute } from './routeModel';
 
 const NoPages = lazy(() => import('./NoPages').then((m) => ({ default: m.NoPages })));

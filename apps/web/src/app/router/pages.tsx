@@ -1,11 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteMeta } from './routeModel';
-
-/** Props every routed page receives: its metadata from `/api/routes` and its component name. */
-export interface PageProps {
-  meta: RouteMeta;
-  component: string;
-}
+import type { PageProps } from '../../lib/page';
 
 type Page = LazyExoticComponent<ComponentType<PageProps>>;
 

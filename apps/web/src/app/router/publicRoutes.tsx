@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { FullPageSpin } from '../../components/FullPageSpin';
-import { Paths } from './paths';
+import { Paths } from '../../lib/paths';
 
 const LoginPage = lazy(() => import('../../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() =>
@@ -23,7 +23,7 @@ const AuthRedirectPage = lazy(() =>
   import('../../features/system/AuthRedirectPage').then((m) => ({ default: m.AuthRedirectPage })),
 );
 const StationSharePage = lazy(() =>
-  import('../../features/share/StationSharePage').then((m) => ({ default: m.StationSharePage })),
+  import('../../features/station/share/StationSharePage').then((m) => ({ default: m.StationSharePage })),
 );
 
 function suspended(Page: ComponentType): ReactElement {

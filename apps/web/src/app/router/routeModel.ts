@@ -1,14 +1,7 @@
 import type { RouteEntry } from '@sunfleet/contracts';
+import type { RouteMeta } from '../../lib/page';
 
-/** Route metadata of SPEC §2: title is a translation key, titleCn the Chinese title. */
-export interface RouteMeta {
-  title: string;
-  titleCn: string;
-  icon: string | null;
-  affix: boolean;
-  noCache: boolean;
-  newTab: boolean;
-}
+export type { RouteMeta } from '../../lib/page';
 
 /** One navigable page after normalisation: an absolute path and the page component's name. */
 export interface PageRoute {

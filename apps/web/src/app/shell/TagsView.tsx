@@ -5,7 +5,7 @@ import { Layout } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { TestId } from '../../testids';
-import { Paths } from '../router/paths';
+import { Paths } from '../../lib/paths';
 import type { PageRoute } from '../router/routeModel';
 import {
   closeAllViews,

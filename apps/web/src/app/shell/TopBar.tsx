@@ -10,11 +10,11 @@ import {
 import { Perm, REVEAL_BIG_SCREEN_ROLE_ID, hasAnyPermission } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useInfo } from '../../features/auth/api';
+import { useInfo } from '../../lib/sessionData';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { Logo } from '../../components/Logo';
 import { TestId } from '../../testids';
-import { Paths } from '../router/paths';
+import { Paths } from '../../lib/paths';
 import { toggleSidebar, useSidebar } from '../state/sidebar';
 import { SearchDialog } from './SearchDialog';
 import { SettingsDrawer } from './SettingsDrawer';

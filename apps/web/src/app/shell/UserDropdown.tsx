@@ -13,12 +13,12 @@ import {
 import { Layout } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { logout, useInfo } from '../../features/auth/api';
+import { logout, useInfo } from '../../lib/sessionData';
 import { loginPathFor } from '../../lib/request';
 import { TestId } from '../../testids';
-import { Paths } from '../router/paths';
-import { roleLabel } from '../../features/organisation/labels';
-import { RoleBadge } from './RoleBadge';
+import { Paths } from '../../lib/paths';
+import { roleLabel } from '../../lib/labels';
+import { RoleBadge } from '../../components/RoleBadge';
 import { switchRole } from './roleSwitch';
 
 const ROLE_KEY_PREFIX = 'role:';

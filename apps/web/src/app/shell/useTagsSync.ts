@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { matchRoutes, useLocation } from 'react-router';
 import type { PageRoute } from '../router/routeModel';
+import { TAG_TITLE_SUFFIX } from '../../lib/paths';
 import { addView, initAffixViews, type TagView } from '../state/tags';
-
-/** Query parameter that adds e.g. the station name to a tab title (SPEC §2). */
-export const TAG_TITLE_SUFFIX = 'tagTitleSuffix';
 
 function tagFor(page: PageRoute, pathname: string, search: string): TagView {
   const query = Object.fromEntries(new URLSearchParams(search));

@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { Card, Descriptions, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
-import { useConfig } from '../auth/api';
+import type { PageProps } from '../../lib/page';
+import { useConfig } from '../../lib/sessionData';
 import { TestId } from '../../testids';
 
 const WEB_BUILD = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';

@@ -2,9 +2,9 @@ import type { ReactElement, ReactNode } from 'react';
 import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Paths } from '../../app/router/paths';
+import { Paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { AuthLayout } from '../auth/AuthLayout';
+import { AuthLayout } from '../../components/auth-layout/AuthLayout';
 
 /** Frame of the register and retrieval forms: header title, card, and the way back to login. */
 export function AccountCard({ title, children }: { title: string; children: ReactNode }): ReactElement {

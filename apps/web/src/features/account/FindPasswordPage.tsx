@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { TestId } from '../../testids';
 import { AccountCard, AccountDone } from './AccountCard';
 import { findPassword } from './api';
-import { DEFAULT_AREA_CODE } from './areaCodes';
-import { CodeField, ContactFields, PasswordFields, contactOf } from './fields';
-import { Field, accountRules } from './formRules';
+import { DEFAULT_AREA_CODE } from '../../lib/areaCodes';
+import { CodeField, ContactFields, PasswordFields, contactOf } from '../../components/accountFields';
+import { Field, accountRules } from '../../lib/formRules';
 
 interface FindPasswordValues {
   email?: string;

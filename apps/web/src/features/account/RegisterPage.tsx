@@ -5,14 +5,14 @@ import { Limits } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LegalLinks } from '../legal/LegalLinks';
+import { LegalLinks } from '../../components/LegalLinks';
 import { TestId } from '../../testids';
 import { AccountCard, AccountDone } from './AccountCard';
 import { SignUpForm } from './SignUpForm';
 import { registerAccount, type MerchantType } from './api';
-import { DEFAULT_AREA_CODE } from './areaCodes';
-import { CodeField, ContactFields, PasswordFields, contactOf } from './fields';
-import { Field, accountRules, usernameRule } from './formRules';
+import { DEFAULT_AREA_CODE } from '../../lib/areaCodes';
+import { CodeField, ContactFields, PasswordFields, contactOf } from '../../components/accountFields';
+import { Field, accountRules, usernameRule } from '../../lib/formRules';
 
 interface RegisterValues {
   merchantType: MerchantType;

@@ -4,13 +4,13 @@ import { KeyOutlined, UserOutlined } from '@ant-design/icons';
 import { Limits } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { LegalLinks } from '../legal/LegalLinks';
+import { LegalLinks } from '../../components/LegalLinks';
 import { TestId } from '../../testids';
 import { AccountDone } from './AccountCard';
 import { signUp } from './api';
-import { DEFAULT_AREA_CODE } from './areaCodes';
-import { CodeField, ContactFields, PasswordFields, contactOf } from './fields';
-import { Field, accountRules, usernameRule } from './formRules';
+import { DEFAULT_AREA_CODE } from '../../lib/areaCodes';
+import { CodeField, ContactFields, PasswordFields, contactOf } from '../../components/accountFields';
+import { Field, accountRules, usernameRule } from '../../lib/formRules';
 
 interface SignUpValues {
   authorizationCode: string;

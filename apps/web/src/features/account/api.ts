@@ -6,16 +6,8 @@ import { api, type ApiBody } from '../../lib/request';
  * answer is the same whether or not an account exists; the account name is sent, never returned.
  */
 
-type SendCodeBody = ApiBody<'post', '/api/find/code'>;
-export type CodeScene = SendCodeBody['scene'];
-/** Where a code goes: an email address, or an area code plus mobile number. */
-export type ContactInput = Omit<SendCodeBody, 'scene'>;
 export type RegisterBody = ApiBody<'post', '/api/find/user/register'>;
 export type MerchantType = RegisterBody['merchantType'];
-
-export function sendCode(scene: CodeScene, contact: ContactInput): Promise<unknown> {
-  return api.POST('/api/find/code', { body: { scene, ...contact } });
-}
 
 export function registerAccount(body: RegisterBody): Promise<unknown> {
   return api.POST('/api/find/user/register', { body });

@@ -7,12 +7,12 @@ import { Limits, type LoginData } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Paths } from '../../app/router/paths';
+import { Paths } from '../../lib/paths';
 import { saveToken } from '../../lib/session';
 import { StorageKey, local } from '../../lib/storage';
 import { TestId } from '../../testids';
 import { login, loginAsGuest } from './api';
-import { LegalLinks } from '../legal/LegalLinks';
+import { LegalLinks } from '../../components/LegalLinks';
 
 interface LoginValues {
   username: string;

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { logoFor } from '../../components/Logo';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { TestId } from '../../testids';
-import { useConfig } from './api';
-import { AuthLayout } from './AuthLayout';
+import { useConfig } from '../../lib/sessionData';
+import { AuthLayout } from '../../components/auth-layout/AuthLayout';
 import { LoginForm } from './LoginForm';
 
 /** The login screen: the banner (Chinese logo for ZH, otherwise English, SPEC §9) and the form. */

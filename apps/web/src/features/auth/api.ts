@@ -1,9 +1,5 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { ConfigData, InfoData, LoginBody, LoginData, RouteEntry } from '@sunfleet/contracts';
+import type { LoginBody, LoginData } from '@sunfleet/contracts';
 import { api } from '../../lib/request';
-import { configKey, queryClient, sessionKeys } from '../../lib/queryClient';
-import { currentToken, resetSession } from '../../lib/session';
-import { clearLanguageTable } from '../../lib/storage';
 
 export function login(body: LoginBody): Promise<LoginData> {
   return api.POST('/api/login', { body });
@@ -11,55 +7,4 @@ export function login(body: LoginBody): Promise<LoginData> {
 
 export function loginAsGuest(): Promise<LoginData> {
   return api.POST('/api/login/guest');
-}
-
-export function fetchInfo(): Promise<InfoData> {
-  return api.GET('/api/info');
-}
-
-export async function fetchRoutes(): Promise<RouteEntry[]> {
-  const result = await api.GET('/api/routes');
-  return result.data;
-}
-
-export function fetchConfig(): Promise<ConfigData> {
-  return api.GET('/api/config');
-}
-
-/**
- * Logout of SPEC §4 and the shell: the stored language table is cleared, the server revokes the token,
- * then token, user info, routes and tabs are dropped locally whether or not the call succeeded.
- */
-export async function logout(): Promise<void> {
-  clearLanguageTable();
-  try {
-    if (currentToken() !== undefined) await api.POST('/api/logout');
-  } finally {
-    resetSession();
-  }
-}
-
-const sessionQueryOptions = {
-  staleTime: Number.POSITIVE_INFINITY,
-  gcTime: Number.POSITIVE_INFINITY,
-} as const;
-
-/** Info of the logged-in user; loaded once by the guard, read by the shell. */
-export function useInfo(enabled = true): UseQueryResult<InfoData> {
-  return useQuery({ queryKey: sessionKeys.info, queryFn: fetchInfo, enabled, ...sessionQueryOptions });
-}
-
-/** The permitted navigation entries; loaded once by the guard. */
-export function useRouteEntries(enabled = true): UseQueryResult<RouteEntry[]> {
-  return useQuery({ queryKey: sessionKeys.routes, queryFn: fetchRoutes, enabled, ...sessionQueryOptions });
-}
-
-/** Public configuration: servers, languages, app download, guest login. */
-export function useConfig(): UseQueryResult<ConfigData> {
-  return useQuery({ queryKey: configKey, queryFn: fetchConfig, staleTime: 5 * 60_000 });
-}
-
-/** Replaces the cached user info (e.g. after saving a column choice). */
-export function setCachedInfo(update: (info: InfoData) => InfoData): void {
-  queryClient.setQueryData<InfoData>(sessionKeys.info, (info) => (info === undefined ? info : update(info)));
 }

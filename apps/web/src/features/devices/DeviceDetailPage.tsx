@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Descriptions, Space } from 'antd';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { TestId } from '../../testids';
 import { useDevice, useDeviceLatest, type DeviceDetail, type DeviceLatest } from './api';
 import { DetailFrame, routeId } from './components/DetailFrame';

@@ -3,7 +3,7 @@ import { Select, Tabs, type TableColumnsType } from 'antd';
 import { Perm } from '@sunfleet/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { DataTable } from '../../components/DataTable';
 import { ListPageCard, ListToolbar } from '../../components/ListPage';
 import { useListFilters } from '../../lib/paging';
@@ -24,7 +24,7 @@ import { AddLoggerModal } from './AddLoggerModal';
 import { StationSelect } from './components/StationSelect';
 import { StatusTag } from './components/StatusTag';
 import { formatInstant, formatKw, formatKwh } from './format';
-import { deviceDetailPath, gatewayDetailPath, meterDetailPath } from './paths';
+import { deviceDetailPath, gatewayDetailPath, meterDetailPath } from '../../lib/paths';
 
 const SN_MAX = 64;
 const TABS = ['inverters', 'loggers', 'meters'] as const;

@@ -6,7 +6,7 @@ import { EMPTY_DISPLAY, toFixedDecimals } from '@sunfleet/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { FormModal } from '../../components/FormModal';
 import { Permitted } from '../../components/Permitted';
 import { useFormFill } from '../../components/useFormModal';
@@ -18,7 +18,7 @@ import { DetailFrame, routeId } from './components/DetailFrame';
 import { PacketLossCard } from './components/PacketLossCard';
 import { StatusTag } from './components/StatusTag';
 import { formatInstant } from './format';
-import { detailPathOf, stationDetailPath } from './paths';
+import { detailPathOf, stationDetailPath } from '../../lib/paths';
 
 const nameOf = (gateway: GatewayDetail): { name: string } => ({ name: gateway.name ?? '' });
 

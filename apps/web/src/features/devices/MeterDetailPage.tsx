@@ -3,7 +3,7 @@ import { Card, Col, Descriptions, Row, Space, Statistic } from 'antd';
 import { toFiniteNumber } from '@sunfleet/domain';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { TestId } from '../../testids';
 import { useDevice, useDeviceLatest, useGateway, type DeviceDetail, type DeviceLatest } from './api';
 import { DetailFrame, routeId } from './components/DetailFrame';

@@ -6,7 +6,7 @@ import { mpptRows } from './components/MpptTable';
 import { lastDaysRange } from './components/HistoryPanel';
 import { lastUtcDays, lossRateText } from './components/PacketLossCard';
 import { dayStart, daysRange, formatInZone, nextDate, todayIn, zoneOffsetMinutes } from './zoneTime';
-import { detailPathOf } from './paths';
+import { detailPathOf } from '../../lib/paths';
 import type { DeviceGroup } from './api';
 
 const MIN = 60_000;

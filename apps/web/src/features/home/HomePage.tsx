@@ -3,16 +3,17 @@ import { Card, Col, Row, Select, Typography } from 'antd';
 import { Perm } from '@sunfleet/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Permitted } from '../../components/Permitted';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { TestId } from '../../testids';
-import { useInfo } from '../auth/api';
-import { useCurrencies, useIndexStats, useStationLocations } from '../station/api';
-import { STATUS_COLOR, type MapPoint } from '../station/map/mapModel';
-import { StationMap } from '../station/map/StationMap';
-import { stationDetailPath } from '../station/list/stationLinks';
+import { useInfo } from '../../lib/sessionData';
+import { useCurrencies } from '../../lib/referenceData';
+import { useIndexStats, useStationLocations } from './api';
+import { STATUS_COLOR, type MapPoint } from '../../components/map/mapModel';
+import { StationMap } from '../../components/map/StationMap';
+import { stationDetailPath } from '../../lib/paths';
 import { LatestAlarms } from './LatestAlarms';
 import { KpiGrid, StatusCounts } from './KpiGrid';
 import {
@@ -192,7 +193,11 @@ export function HomePage({ meta }: PageProps): ReactElement {
             {locations.isError ? (
               <LoadFailed title={t('home.mapFailed')} query={locations} />
             ) : (
-              <StationMap points={points} height={380} onOpen={(p) => void navigate(stationDetailPath(p))} />
+              <StationMap
+                points={points}
+                height={380}
+                onOpen={(p) => void navigate(stationDetailPath(p.id, p.name))}
+              />
             )}
           </Card>
         </Col>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
 import { browserOffsetMinutes } from '../../lib/time';
 import { TestId } from '../../testids';
-import { useLatestAlarms } from '../station/api';
+import { useLatestAlarms } from './api';
 
 const LEVEL_LABEL: Record<AlarmLevel, string> = {
   URGENT: 'home.alarmLevel.URGENT',

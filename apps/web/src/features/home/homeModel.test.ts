@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StationIndexStats } from '../station/api';
+import type { StationIndexStats } from '@sunfleet/contracts';
 import {
   energyKpis,
   greetingKey,

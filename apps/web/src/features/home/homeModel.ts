@@ -8,7 +8,7 @@ import {
   type Greeting,
   type ScaledValue,
 } from '@sunfleet/domain';
-import type { StationIndexStats } from '../station/api';
+import type { StationIndexStats } from '@sunfleet/contracts';
 import { local } from '../../lib/storage';
 import { browserOffsetMinutes } from '../../lib/time';
 

@@ -2,10 +2,10 @@ import type { ReactElement } from 'react';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Paths } from '../../app/router/paths';
+import { Paths } from '../../lib/paths';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { TestId } from '../../testids';
-import { AuthLayout } from '../auth/AuthLayout';
+import { AuthLayout } from '../../components/auth-layout/AuthLayout';
 
 /**
  * A legal text whose sections are translation keys `legal.<doc>.<section>.title` / `.body`. Bodies are

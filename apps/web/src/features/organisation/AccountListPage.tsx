@@ -3,7 +3,7 @@ import { Avatar, Button, Select, Space, Tag, type TableColumnsType } from 'antd'
 import { KeyOutlined, StopOutlined, UserOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { Perm } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { ConfirmButton } from '../../components/ConfirmButton';
 import { ListPage, ListToolbar } from '../../components/ListPage';
 import { Permitted } from '../../components/Permitted';
@@ -13,10 +13,10 @@ import { useListFilters } from '../../lib/paging';
 import { formatLocalDateTime } from '../../lib/time';
 import { showSuccessToast } from '../../lib/toast';
 import { TestId } from '../../testids';
-import { useInfo } from '../auth/api';
+import { useInfo } from '../../lib/sessionData';
 import { invalidateOrganisation, useRoleOptions, useUsers, userApi, type User } from './api';
-import { CompanyTreeSelect } from './CompanyTreeSelect';
-import { orNotSet, roleLabel } from './labels';
+import { CompanyTreeSelect } from '../../components/CompanyTreeSelect';
+import { orNotSet, roleLabel } from '../../lib/labels';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { UserFormModal } from './UserFormModal';
 

@@ -4,19 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
 import { useFormFill, useFormSave } from '../../components/useFormModal';
 import { TestId } from '../../testids';
-import { fromRule } from '../account/formRules';
+import { fromRule } from '../../lib/formRules';
 import { OrganisationLimits, validateRequired } from '@sunfleet/contracts';
 import {
   CREATABLE_COMPANY_TYPES,
   companyApi,
   invalidateOrganisation,
-  useCompanyTree,
   type Company,
   type CompanyInput,
   type CompanyTreeNode,
 } from './api';
-import { CompanyTreeSelect, subtreeIds } from './CompanyTreeSelect';
-import { COMPANY_TYPE_LABEL } from './labels';
+import { CompanyTreeSelect, subtreeIds, useCompanyTree } from '../../components/CompanyTreeSelect';
+import { COMPANY_TYPE_LABEL } from '../../lib/labels';
 
 const FIELDS = ['type', 'parentId', 'name', 'phone', 'address', 'description', 'authorizationCode'] as const;
 

@@ -3,7 +3,7 @@ import { Avatar, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { BankOutlined } from '@ant-design/icons';
 import { Perm } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { ImageUpload } from '../../components/ImageUpload';
 import { ListPage, ListToolbar } from '../../components/ListPage';
 import { Permitted } from '../../components/Permitted';
@@ -21,7 +21,7 @@ import {
   type CompanyType,
 } from './api';
 import { CompanyFormModal } from './CompanyFormModal';
-import { COMPANY_TYPE_LABEL, orNotSet } from './labels';
+import { COMPANY_TYPE_LABEL, orNotSet } from '../../lib/labels';
 
 const TYPE_FILTERS: readonly CompanyType[] = ['PLATFORM', 'DISTRIBUTOR', 'INSTALLER'];
 

@@ -3,13 +3,13 @@ import { Avatar, Card, Descriptions, Result, Skeleton, Space, Typography, type T
 import { BankOutlined } from '@ant-design/icons';
 import { Perm } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { DataTable } from '../../components/DataTable';
 import { ImageUpload } from '../../components/ImageUpload';
 import { Permitted } from '../../components/Permitted';
 import { usePaging } from '../../lib/paging';
 import { TestId } from '../../testids';
-import { setCachedInfo, useInfo } from '../auth/api';
+import { setCachedInfo, useInfo } from '../../lib/sessionData';
 import {
   companyApi,
   invalidateOrganisation,
@@ -18,7 +18,7 @@ import {
   type Company,
   type CompanyType,
 } from './api';
-import { COMPANY_TYPE_LABEL, orNotSet } from './labels';
+import { COMPANY_TYPE_LABEL, orNotSet } from '../../lib/labels';
 
 /**
  * The company page (SPEC §2, opened by the logo as /company?type=second): the caller's own company, its

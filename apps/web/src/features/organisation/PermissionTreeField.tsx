@@ -3,7 +3,7 @@ import { Alert, Button, Empty, Space, Spin, Tree, type TreeDataNode } from 'antd
 import { WILDCARD_PERMISSION } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../testids';
-import { useInfo } from '../auth/api';
+import { useInfo } from '../../lib/sessionData';
 import { usePermissionTree, type PermissionNode } from './api';
 import { canGrant, indexTree, selectAll, toggleCode, withGroupingAncestors } from './permissionTree';
 

@@ -11,10 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
 import { useFormFill, useFormSave } from '../../components/useFormModal';
 import { TestId } from '../../testids';
-import { fromRule } from '../account/formRules';
-import { useInfo } from '../auth/api';
+import { fromRule } from '../../lib/formRules';
+import { useInfo } from '../../lib/sessionData';
 import { invalidateOrganisation, roleApi, type Role, type RoleInput, type RoleVisibility } from './api';
-import { ROLE_TYPE_LABEL, VISIBILITY_LABEL } from './labels';
+import { ROLE_TYPE_LABEL, VISIBILITY_LABEL } from '../../lib/labels';
 import { PermissionTreeField } from './PermissionTreeField';
 
 const FIELDS = ['name', 'visibility', 'roleType', 'remark', 'disabled', 'permissions'] as const;

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Tag, Space, type TableColumnsType } from 'antd';
 import { Perm, type RoleType } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { ListPage, ListToolbar } from '../../components/ListPage';
 import { Permitted } from '../../components/Permitted';
 import { DeleteButton, EditButton, actionsColumn, useRemove } from '../../components/RowActions';
@@ -10,7 +10,7 @@ import { useEditTarget } from '../../components/useFormModal';
 import { useListFilters } from '../../lib/paging';
 import { TestId } from '../../testids';
 import { invalidateOrganisation, roleApi, useRoles, type Role, type RoleVisibility } from './api';
-import { ROLE_TYPE_LABEL, VISIBILITY_LABEL, orNotSet, roleLabel } from './labels';
+import { ROLE_TYPE_LABEL, VISIBILITY_LABEL, orNotSet, roleLabel } from '../../lib/labels';
 import { RoleFormModal } from './RoleFormModal';
 
 /** Roles: list, search, create and edit with the permission tree, delete when nobody holds the role. */

@@ -12,13 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
 import { useFormFill, useFormSave } from '../../components/useFormModal';
 import { TestId } from '../../testids';
-import { DEFAULT_AREA_CODE } from '../account/areaCodes';
-import { AreaCodeSelect, UserDescriptionField } from '../account/fields';
-import { fromRule, usernameRule } from '../account/formRules';
-import { useInfo } from '../auth/api';
+import { DEFAULT_AREA_CODE } from '../../lib/areaCodes';
+import { AreaCodeSelect, UserDescriptionField } from '../../components/accountFields';
+import { fromRule, usernameRule } from '../../lib/formRules';
+import { useInfo } from '../../lib/sessionData';
 import { invalidateOrganisation, useRoleOptions, userApi, type User } from './api';
-import { CompanyTreeSelect } from './CompanyTreeSelect';
-import { roleLabel } from './labels';
+import { CompanyTreeSelect } from '../../components/CompanyTreeSelect';
+import { roleLabel } from '../../lib/labels';
 
 const FIELDS = [
   'username',

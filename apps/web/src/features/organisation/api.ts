@@ -2,7 +2,6 @@ import { keepPreviousData, skipToken, useQuery, type UseQueryResult } from '@tan
 import type {
   Company,
   CompanyCreateBody,
-  CompanyTreeNode,
   CompanyType,
   ManagedUser,
   MerchantType,
@@ -13,7 +12,7 @@ import type {
   UserCreateBody,
   UserUpdateBody,
 } from '@sunfleet/contracts';
-import { queryClient } from '../../lib/queryClient';
+import { areaKeys, queryClient } from '../../lib/queryClient';
 import { cleanFilters, type PageData, type PageState } from '../../lib/paging';
 import { api, multipart, type ApiData } from '../../lib/request';
 
@@ -54,10 +53,9 @@ export interface UserFilters {
 }
 
 export const orgKeys = {
-  all: ['org'] as const,
+  all: areaKeys.org,
   companies: (filters: CompanyFilters, page: PageState) => ['org', 'companies', filters, page] as const,
   company: (id: number) => ['org', 'company', id] as const,
-  companyTree: ['org', 'companyTree'] as const,
   users: (filters: UserFilters, page: PageState) => ['org', 'users', filters, page] as const,
   roles: (keyword: string, page: PageState) => ['org', 'roles', keyword, page] as const,
   roleOptions: (companyId: number | undefined) => ['org', 'roleOptions', companyId ?? 'own'] as const,
@@ -82,14 +80,6 @@ export function useCompany(id: number | undefined): UseQueryResult<Company> {
   return useQuery({
     queryKey: orgKeys.company(id ?? 0),
     queryFn: id === undefined ? skipToken : () => api.GET('/api/company/{id}', { params: { path: { id } } }),
-  });
-}
-
-export function useCompanyTree(enabled = true): UseQueryResult<CompanyTreeNode[]> {
-  return useQuery({
-    queryKey: orgKeys.companyTree,
-    queryFn: () => api.GET('/api/company/tree'),
-    enabled,
   });
 }
 

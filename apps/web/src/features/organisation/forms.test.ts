@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { imageProblem } from '../../components/ImageUpload';
 import type { CompanyTreeNode } from './api';
 import { toCompanyInput } from './CompanyFormModal';
-import { subtreeIds } from './CompanyTreeSelect';
+import { subtreeIds } from '../../components/CompanyTreeSelect';
 import { offeredRoleTypes, toRoleInput } from './RoleFormModal';
 import { userBody } from './UserFormModal';
 

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Card, Empty, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { TestId } from '../../testids';
 
 /**

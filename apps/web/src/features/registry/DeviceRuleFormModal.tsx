@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
 import { useFormFill, useFormSave } from '../../components/useFormModal';
 import { TestId } from '../../testids';
-import { fromRule } from '../account/formRules';
+import { fromRule } from '../../lib/formRules';
 import {
   deviceRuleApi,
   invalidateRegistry,

@@ -3,7 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { Perm, RegistryLimits } from '@sunfleet/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { ListPage, ListToolbar } from '../../components/ListPage';
 import { EditDeleteActions, actionsColumn, useRemove } from '../../components/RowActions';
 import { useEditTarget } from '../../components/useFormModal';

@@ -17,7 +17,7 @@ import { applyFieldErrors } from '../../lib/formErrors';
 import { ApiError } from '../../lib/request';
 import { showSuccessToast } from '../../lib/toast';
 import { TestId } from '../../testids';
-import { fromRule } from '../account/formRules';
+import { fromRule } from '../../lib/formRules';
 import {
   invalidateRegistry,
   protocolApi,

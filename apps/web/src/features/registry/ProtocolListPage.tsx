@@ -3,7 +3,7 @@ import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { CopyOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { Perm, RegistryLimits, type DeviceType } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { ListPage, ListToolbar } from '../../components/ListPage';
 import { Permitted, usePermitted } from '../../components/Permitted';
 import { DeleteButton, actionsColumn, useRemove } from '../../components/RowActions';
@@ -20,7 +20,7 @@ import {
 import { DeviceTypeFilter } from './DeviceTypeFilter';
 import { DEVICE_TYPE_LABEL } from './labels';
 import { ProtocolEditor, type EditorTarget } from './ProtocolEditor';
-import { useViewShown } from './useViewShown';
+import { useViewShown } from '../../lib/useViewShown';
 
 /**
  * Device protocol: the register maps devices are decoded with. Built-in definitions ship with Sunfleet

@@ -1,6 +1,6 @@
 import { SearchLimits, type SearchType } from '@sunfleet/contracts';
 import { useEffect, useState } from 'react';
-import { deviceDetailPath, gatewayDetailPath, stationDetailPath } from '../devices/paths';
+import { deviceDetailPath, gatewayDetailPath, stationDetailPath } from '../../lib/paths';
 
 // The rules of the global search dialog (SPEC §4, §5, §9), kept apart from the dialog so they can be
 // tested: trimmed keywords, a 400 ms debounce, More exactly at 8 items, Clear disabled without history.

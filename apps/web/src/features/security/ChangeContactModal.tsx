@@ -8,9 +8,9 @@ import { FormModal } from '../../components/FormModal';
 import { applyFieldErrors } from '../../lib/formErrors';
 import { showSuccessToast } from '../../lib/toast';
 import { TestId } from '../../testids';
-import { DEFAULT_AREA_CODE } from '../account/areaCodes';
-import { AreaCodeSelect, CodeField } from '../account/fields';
-import { Field, accountRules } from '../account/formRules';
+import { DEFAULT_AREA_CODE } from '../../lib/areaCodes';
+import { AreaCodeSelect, CodeField } from '../../components/accountFields';
+import { Field, accountRules } from '../../lib/formRules';
 import { securityApi } from './api';
 
 export type ContactKind = 'email' | 'mobile';

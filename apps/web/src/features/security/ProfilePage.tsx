@@ -5,16 +5,16 @@ import { DEFAULT_LANGUAGE, LANGUAGES, Perm, isLanguageKey, type LanguageKey } fr
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PageProps } from '../../app/router/pages';
-import { Paths } from '../../app/router/paths';
-import { RoleBadge } from '../../app/shell/RoleBadge';
+import type { PageProps } from '../../lib/page';
+import { Paths } from '../../lib/paths';
+import { RoleBadge } from '../../components/RoleBadge';
 import { ImageUpload } from '../../components/ImageUpload';
 import { Permitted, usePermitted } from '../../components/Permitted';
 import { applyFieldErrors } from '../../lib/formErrors';
 import { showSuccessToast } from '../../lib/toast';
 import { TestId } from '../../testids';
-import { UserDescriptionField } from '../account/fields';
-import { orNotSet } from '../organisation/labels';
+import { UserDescriptionField } from '../../components/accountFields';
+import { orNotSet } from '../../lib/labels';
 import { securityApi, useProfile, type Profile } from './api';
 import { ChangeContactModal, type ContactKind } from './ChangeContactModal';
 

@@ -10,11 +10,11 @@ import {
 } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { applyFieldErrors } from '../../lib/formErrors';
 import { showSuccessToast } from '../../lib/toast';
 import { TestId } from '../../testids';
-import { fromRule } from '../account/formRules';
+import { fromRule } from '../../lib/formRules';
 import { securityApi } from './api';
 
 interface PasswordValues {

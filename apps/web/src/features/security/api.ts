@@ -8,7 +8,7 @@ import type {
 } from '@sunfleet/contracts';
 import { queryClient } from '../../lib/queryClient';
 import { api, multipart, type ApiData } from '../../lib/request';
-import { setCachedInfo } from '../auth/api';
+import { setCachedInfo } from '../../lib/sessionData';
 
 // Step 2a account security API (contracts/api/account-security.ts): personal data, avatar, password,
 // email and mobile changes confirmed by a code sent to the new address.

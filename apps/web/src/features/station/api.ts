@@ -1,11 +1,12 @@
 import { keepPreviousData, skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { AlarmItem, Currency, ManagedUser, TimeZone } from '@sunfleet/contracts';
-import { queryClient } from '../../lib/queryClient';
+import type { ManagedUser, TimeZone } from '@sunfleet/contracts';
+import { areaKeys, queryClient } from '../../lib/queryClient';
 import { cleanFilters, type PageData, type PageState } from '../../lib/paging';
 import { api, multipart } from '../../lib/request';
 
 // The Stations API of Step 3 (docs/api.md, contracts/api/stations.ts): list, create/update/delete, rename,
-// assign, follow, photos, locations and the Home figures. Every answer is already cut to the caller's scope.
+// assign, follow, photos, pickers. Every answer is already cut to the caller's scope (Home's figures and
+// map: features/home/api.ts, under the same key area).
 
 export type {
   StationSummary,
@@ -23,8 +24,6 @@ import type {
   StationAssignBody,
   StationCreateBody,
   StationDetail,
-  StationIndexStats,
-  StationLocation,
   StationPicture,
   StationSummary,
   StationType,
@@ -42,13 +41,9 @@ export interface StationFilters {
 }
 
 export const stationKeys = {
-  all: ['station'] as const,
+  all: areaKeys.station,
   list: (filters: StationFilters, page: PageState) => ['station', 'list', filters, page] as const,
   detail: (id: number) => ['station', 'detail', id] as const,
-  locations: ['station', 'locations'] as const,
-  indexStats: (currency: string | undefined) => ['station', 'indexStats', currency ?? 'own'] as const,
-  latestAlarms: ['station', 'latestAlarms'] as const,
-  currencies: ['station', 'currencies'] as const,
   timeZones: ['station', 'timeZones'] as const,
   owners: (companyId: number | undefined, keyword: string) =>
     ['station', 'owners', companyId ?? 'own', keyword] as const,
@@ -84,42 +79,6 @@ export function useStation(id: number | undefined): UseQueryResult<StationDetail
     queryKey: stationKeys.detail(id ?? 0),
     queryFn: id === undefined ? skipToken : () => api.GET('/api/station/{id}', { params: { path: { id } } }),
     staleTime: 0,
-  });
-}
-
-export function useStationLocations(): UseQueryResult<StationLocation[]> {
-  return useQuery({
-    queryKey: stationKeys.locations,
-    queryFn: () => api.GET('/api/station/locations'),
-  });
-}
-
-/** Home figures in `currency` (the server converts with its exchange rates); undefined = server default. */
-export function useIndexStats(currency: string | undefined): UseQueryResult<StationIndexStats> {
-  return useQuery({
-    queryKey: stationKeys.indexStats(currency),
-    queryFn: () => api.GET('/api/station/stats/index', { params: { query: { currency } } }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 60_000,
-  });
-}
-
-/** The newest alarm records within reach (Home). */
-export function useLatestAlarms(count = 8): UseQueryResult<PageData<AlarmItem>> {
-  return useQuery({
-    queryKey: stationKeys.latestAlarms,
-    queryFn: () => api.GET('/api/alarm/page', { params: { query: { pageNum: 1, pageSize: count } } }),
-    refetchInterval: 60_000,
-  });
-}
-
-/** Currencies for pickers (the reference list is short; one page holds them all). */
-export function useCurrencies(): UseQueryResult<Currency[]> {
-  return useQuery({
-    queryKey: stationKeys.currencies,
-    queryFn: async () =>
-      (await api.GET('/api/currency/page', { params: { query: { pageNum: 1, pageSize: 100 } } })).list,
-    staleTime: 5 * 60_000,
   });
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, type ReactElement } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../app/router/paths';
+import { safeRedirect } from '../../lib/paths';
 import { FullPageSpin } from '../../components/FullPageSpin';
 
 /**

@@ -5,7 +5,7 @@ import { Perm } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { DataTable } from '../../components/DataTable';
 import { Permitted } from '../../components/Permitted';
 import { usePaging } from '../../lib/paging';

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Card, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/router/pages';
+import type { PageProps } from '../../lib/page';
 import { TestId } from '../../testids';
 import { useCountryConfig } from './reference/countries';
 import { useCurrencyConfig } from './reference/currencies';

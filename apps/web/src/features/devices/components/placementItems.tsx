@@ -2,7 +2,7 @@ import type { DescriptionsProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DeviceDetail } from '../api';
-import { gatewayDetailPath, stationDetailPath } from '../paths';
+import { gatewayDetailPath, stationDetailPath } from '../../../lib/paths';
 
 /** Where a device sits — its station (or "unbound") and its logger — as items of a detail header. */
 export function placementItems(

@@ -4,15 +4,15 @@ import { GRID_TYPES, StationLimits, StationTypes } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { PageProps } from '../../../app/router/pages';
+import type { PageProps } from '../../../lib/page';
 import { ListPageCard } from '../../../components/ListPage';
 import { applyFieldErrors } from '../../../lib/formErrors';
+import { useCurrencies } from '../../../lib/referenceData';
 import { showSuccessToast } from '../../../lib/toast';
 import { TestId } from '../../../testids';
 import {
   invalidateStations,
   stationApi,
-  useCurrencies,
   useOwnerAccounts,
   useStation,
   useTimeZones,
@@ -20,7 +20,7 @@ import {
   type StationType,
 } from '../api';
 import { GRID_TYPE_LABEL, STATION_TYPE_LABEL } from '../list/labels';
-import { LocationPicker } from '../map/LocationPicker';
+import { LocationPicker } from '../../../components/map/LocationPicker';
 import { PicturesField } from './PicturesField';
 import {
   browserTimeZone,

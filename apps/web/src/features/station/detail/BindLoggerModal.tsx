@@ -7,7 +7,7 @@ import { FormModal } from '../../../components/FormModal';
 import { applyFieldErrors } from '../../../lib/formErrors';
 import { showSuccessToast } from '../../../lib/toast';
 import { TestId } from '../../../testids';
-import { fromRule } from '../../account/formRules';
+import { fromRule } from '../../../lib/formRules';
 import { invalidateStation, stationDetailApi } from '../detail-api';
 
 interface BindValues {

@@ -24,7 +24,7 @@ import {
   GATEWAY_STATUS_COLOR,
   GATEWAY_STATUS_LABEL,
 } from './labels';
-import { gatewayLink, inverterLink, meterLink } from './links';
+import { deviceDetailPath, gatewayDetailPath, meterDetailPath } from '../../../lib/paths';
 import type { DeviceStatus, GatewayStatus } from './types';
 
 function Loggers({ stationId }: { stationId: number }): ReactElement {
@@ -37,7 +37,7 @@ function Loggers({ stationId }: { stationId: number }): ReactElement {
       title: t('stationDetail.devices.sn'),
       dataIndex: 'sn',
       render: (sn: string, g) => (
-        <Link to={gatewayLink(g.id, sn)} data-testid={TestId.stationDetailDeviceLink}>
+        <Link to={gatewayDetailPath(g.id, sn)} data-testid={TestId.stationDetailDeviceLink}>
           {sn}
         </Link>
       ),
@@ -128,7 +128,7 @@ function Inverters({ stationId }: { stationId: number }): ReactElement {
   return (
     <DataTable<StationDevice>
       query={devices}
-      columns={deviceColumns(t, inverterLink)}
+      columns={deviceColumns(t, deviceDetailPath)}
       rowKey="id"
       paging={paging}
       testId={TestId.stationDetailInverters}
@@ -143,7 +143,7 @@ function Meters({ stationId }: { stationId: number }): ReactElement {
   return (
     <DataTable<StationDevice>
       query={meters}
-      columns={deviceColumns(t, meterLink)}
+      columns={deviceColumns(t, meterDetailPath)}
       rowKey="id"
       paging={paging}
       testId={TestId.stationDetailMeters}

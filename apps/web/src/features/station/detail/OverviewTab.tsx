@@ -4,7 +4,7 @@ import { formatEnergy, formatMoney, formatPower, toFixedDecimals, type ScaledVal
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { TestId } from '../../../testids';
-import { useViewShown } from '../../registry/useViewShown';
+import { useViewShown } from '../../../lib/useViewShown';
 import { EnergyFlow } from '../charts/EnergyFlow';
 import { PowerChart } from '../charts/PowerChart';
 import { WeatherCard } from '../charts/WeatherCard';

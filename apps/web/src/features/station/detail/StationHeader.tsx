@@ -4,7 +4,7 @@ import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { PowerMode, formatPowerText } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
-import { useInfo } from '../../auth/api';
+import { useInfo } from '../../../lib/sessionData';
 import { invalidateStation, stationDetailApi, type StationDetail } from '../detail-api';
 import { STATION_STATUS_COLOR, STATION_STATUS_LABEL, STATION_TYPE_LABEL } from './labels';
 

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
 import { useFormFill, useFormSave } from '../../../components/useFormModal';
 import { TestId } from '../../../testids';
-import { fromRule } from '../../account/formRules';
+import { fromRule } from '../../../lib/formRules';
 import { invalidateStation, stationDetailApi } from '../detail-api';
 import { NOTIFY_TYPE_LABEL } from './labels';
 import {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gatewayLink, inverterLink, meterLink, stationIdOf } from './links';
+import { deviceDetailPath, gatewayDetailPath, meterDetailPath } from '../../../lib/paths';
+import { stationIdOf } from './links';
 
 describe('station detail links', () => {
   it('reads only a positive integer station id from the route', () => {
@@ -9,8 +10,8 @@ describe('station detail links', () => {
   });
 
   it('links to the device detail routes with the serial as the tab title', () => {
-    expect(gatewayLink(3, 'SN 1/A')).toBe('/gateway/detail/3?tagTitleSuffix=SN%201%2FA');
-    expect(inverterLink(4, 'INV1')).toBe('/device/detail/4?tagTitleSuffix=INV1');
-    expect(meterLink(5, 'M1')).toBe('/electricityMeter/detail/5?tagTitleSuffix=M1');
+    expect(gatewayDetailPath(3, 'SN 1/A')).toBe('/gateway/detail/3?tagTitleSuffix=SN%201%2FA');
+    expect(deviceDetailPath(4, 'INV1')).toBe('/device/detail/4?tagTitleSuffix=INV1');
+    expect(meterDetailPath(5, 'M1')).toBe('/electricityMeter/detail/5?tagTitleSuffix=M1');
   });
 });

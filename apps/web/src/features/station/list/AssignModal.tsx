@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/FormModal';
 import { useFormFill, useFormSave } from '../../../components/useFormModal';
 import { TestId } from '../../../testids';
-import { CompanyTreeSelect } from '../../organisation/CompanyTreeSelect';
+import { CompanyTreeSelect } from '../../../components/CompanyTreeSelect';
 import { invalidateStations, stationApi, useOwnerAccounts, type StationSummary } from '../api';
 
 interface AssignValues {

@@ -5,7 +5,7 @@ import { Perm, STATION_STATUS_CODES, StationLimits, StationTypes } from '@sunfle
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { PageProps } from '../../../app/router/pages';
+import type { PageProps } from '../../../lib/page';
 import { ListPage, ListToolbar } from '../../../components/ListPage';
 import { Permitted } from '../../../components/Permitted';
 import { DeleteButton, actionsColumn, useRemove } from '../../../components/RowActions';
@@ -13,7 +13,7 @@ import { useEditTarget } from '../../../components/useFormModal';
 import { useListFilters } from '../../../lib/paging';
 import { api } from '../../../lib/request';
 import { TestId } from '../../../testids';
-import { setCachedInfo, useInfo } from '../../auth/api';
+import { setCachedInfo, useInfo } from '../../../lib/sessionData';
 import {
   invalidateStations,
   stationApi,
@@ -28,7 +28,7 @@ import { STATION_COLUMNS, STATION_LIST_PAGE, visibleColumns, type StationColumn 
 import { COLUMN_LABEL, stationColumns } from './columns';
 import { STATION_STATUS_LABEL, STATION_TYPE_LABEL } from './labels';
 import { RenameModal } from './RenameModal';
-import { stationFormPath } from './stationLinks';
+import { stationFormPath } from '../../../lib/paths';
 import './stationList.css';
 
 /** The column chooser: ticking a column applies it at once and saves the choice for this account. */

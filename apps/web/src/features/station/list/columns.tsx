@@ -10,7 +10,7 @@ import type { StationSummary } from '../api';
 import { stationLocalDate } from '../create/stationForm';
 import type { StationColumn } from './columnChoice';
 import { STATION_STATUS_LABEL, STATION_STATUS_TAG, STATION_TYPE_LABEL } from './labels';
-import { stationDetailPath } from './stationLinks';
+import { stationDetailPath } from '../../../lib/paths';
 
 type Column = TableColumnsType<StationSummary>[number];
 
@@ -106,7 +106,7 @@ export function stationColumns(
       render: (_, s) => (
         <span className="station-name-cell">
           {onToggleFollow !== undefined && <FollowStar station={s} onToggle={onToggleFollow} t={t} />}
-          <Link to={stationDetailPath(s)} data-testid={TestId.stationRowName}>
+          <Link to={stationDetailPath(s.id, s.name)} data-testid={TestId.stationRowName}>
             {s.name}
           </Link>
           {s.simulated && <Tag style={{ marginLeft: 6 }}>{t('stationList.simulated')}</Tag>}

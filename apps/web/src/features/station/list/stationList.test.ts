@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assignBody } from './AssignModal';
 import { DEFAULT_STATION_COLUMNS, visibleColumns } from './columnChoice';
-import { stationDetailPath, stationFormPath } from './stationLinks';
+import { stationDetailPath, stationFormPath } from '../../../lib/paths';
 
 describe('station list column choice', () => {
   it('shows the defaults until a choice is saved', () => {
@@ -19,7 +19,7 @@ describe('station list column choice', () => {
 
 describe('station links', () => {
   it('opens the detail with the name as tab title suffix, encoded', () => {
-    expect(stationDetailPath({ id: 7, name: 'Roof & Barn #2' })).toBe(
+    expect(stationDetailPath(7, 'Roof & Barn #2')).toBe(
       '/station/detail/7?tagTitleSuffix=Roof%20%26%20Barn%20%232',
     );
   });

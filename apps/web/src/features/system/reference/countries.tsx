@@ -3,7 +3,7 @@ import { Form, Input, Radio, Tag } from 'antd';
 import { ReferenceLimits, validateRequired } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
-import { fromRule } from '../../account/formRules';
+import { fromRule } from '../../../lib/formRules';
 import { countryApi, type Country, type CountryVisibility } from '../api';
 import type { ReferenceConfig } from './ReferenceTab';
 

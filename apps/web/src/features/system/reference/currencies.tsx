@@ -3,7 +3,7 @@ import { Form, Input, InputNumber } from 'antd';
 import { Limits, ReferenceLimits, validateCurrency, validateRequired } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
-import { fromRule } from '../../account/formRules';
+import { fromRule } from '../../../lib/formRules';
 import { currencyApi, type Currency } from '../api';
 import type { ReferenceConfig } from './ReferenceTab';
 

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { Form, Input, InputNumber, Radio, Select } from 'antd';
 import { ReferenceLimits, validateRequired } from '@sunfleet/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useCurrencies } from '../../../lib/referenceData';
 import { TestId } from '../../../testids';
-import { fromRule } from '../../account/formRules';
-import { AREA_CODES } from '../../account/areaCodes';
-import { currencyApi, regionApi, type Region, type TemperatureUnit } from '../api';
+import { fromRule } from '../../../lib/formRules';
+import { AREA_CODES } from '../../../lib/areaCodes';
+import { regionApi, type Region, type TemperatureUnit } from '../api';
 import type { ReferenceConfig } from './ReferenceTab';
 
 interface RegionValues {
@@ -17,17 +17,12 @@ interface RegionValues {
   price: number;
 }
 
-const PICKER_PAGE = { pageNum: 1, pageSize: 200 };
-
 /** Regions: name, area code, currency (from the currency table), temperature unit and price. */
 export function useRegionConfig(): ReferenceConfig<Region, RegionValues> {
   const { t } = useTranslation();
-  const currencies = useQuery({
-    queryKey: ['system', 'reference', 'currency', 'picker'],
-    queryFn: () => currencyApi.page(PICKER_PAGE),
-  });
+  const currencies = useCurrencies();
   const currencyOptions = useMemo(
-    () => (currencies.data?.list ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` })),
+    () => (currencies.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` })),
     [currencies.data],
   );
   return useMemo(

@@ -4,7 +4,7 @@ import { ReferenceLimits, validateRequired } from '@sunfleet/contracts';
 import { formatOffset } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
-import { fromRule } from '../../account/formRules';
+import { fromRule } from '../../../lib/formRules';
 import { timeZoneApi, type TimeZone } from '../api';
 import type { ReferenceConfig } from './ReferenceTab';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactElement } from 'react';
 import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
-import { TestId } from '../../../testids';
+import { TestId } from '../../testids';
 import { STATUS_COLOR, viewFor, type MapPoint } from './mapModel';
 import { useLeafletMap } from './useLeafletMap';
 import './map.css';

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { CloudServerOutlined } from '@ant-design/icons';
 import type { ServerEntry } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
-import { ChoiceMenu } from '../../components/ChoiceMenu';
+import { ChoiceMenu } from '../ChoiceMenu';
 import { TestId } from '../../testids';
 import { chooseServer, resolveCurrentServer, serverForHost } from './servers';
 

@@ -15,11 +15,11 @@ import { CopyOutlined, PlusOutlined } from '@ant-design/icons';
 import { Perm, ShareLinkLimits, type ShareLinkState } from '@sunfleet/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { ConfirmButton } from '../../components/ConfirmButton';
-import { DataTable } from '../../components/DataTable';
-import { usePermitted } from '../../components/Permitted';
-import { showErrorToast, showSuccessToast } from '../../lib/toast';
-import { TestId } from '../../testids';
+import { ConfirmButton } from '../../../components/ConfirmButton';
+import { DataTable } from '../../../components/DataTable';
+import { usePermitted } from '../../../components/Permitted';
+import { showErrorToast, showSuccessToast } from '../../../lib/toast';
+import { TestId } from '../../../testids';
 import { shareLinksApi, useShareLinks, type ShareLink } from './api';
 
 const STATE_COLOR: Record<ShareLinkState, string> = { ACTIVE: 'green', EXPIRED: 'default', REVOKED: 'red' };

@@ -3,10 +3,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SearchDialog } from '../../app/shell/SearchDialog';
+import { SearchDialog } from './SearchDialog';
 import { TestId } from '../../testids';
-import { HistorySection, ResultSection, type ResultItem } from './SearchSections';
-import { morePath, normaliseKeywords, resultPath, showMore, useDebouncedValue } from './searchModel';
+import { HistorySection, ResultSection, type ResultItem } from '../../features/search/SearchSections';
+import {
+  morePath,
+  normaliseKeywords,
+  resultPath,
+  showMore,
+  useDebouncedValue,
+} from '../../features/search/searchModel';
 
 const items = (n: number): ResultItem[] =>
   Array.from({ length: n }, (_, i) => ({ id: i + 1, label: `SN${i + 1}` }));

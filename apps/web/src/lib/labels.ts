@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { RoleType } from '@sunfleet/contracts';
-import { i18n } from '../../lib/i18n';
-import type { CompanyType, RoleVisibility } from './api';
+import type { CompanyType, RoleType, RoleVisibility } from '@sunfleet/contracts';
+import { i18n } from './i18n';
 
 /** Translation keys of the enumerations the organisation screens show. */
 export const COMPANY_TYPE_LABEL: Record<CompanyType, string> = {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { API_TYPES_FILE, OPENAPI_DOCUMENT, renderApiTypes } from '../../../scripts/api-types';
+import { API_TYPES_FILE, OPENAPI_DOCUMENT, renderApiTypes } from '../scripts/api-types';
 
 describe('API types (src/lib/api/schema.d.ts)', () => {
   it('match the checked-in docs/openapi.json (run `npm run gen` after changing the API)', async () => {

@@ -9,8 +9,8 @@ import type {
   StationShareView,
   StationWeather,
 } from '@sunfleet/contracts';
-import { queryClient } from '../../lib/queryClient';
-import { api } from '../../lib/request';
+import { queryClient } from '../../../lib/queryClient';
+import { api } from '../../../lib/request';
 
 // Share links (Step 3): the station's links (list, create, revoke, delete) for signed-in users, and the
 // public view of a link. Every public call goes to a URL ending in /share, which the request layer

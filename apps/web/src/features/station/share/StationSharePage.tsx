@@ -11,14 +11,14 @@ import {
 } from '@sunfleet/domain';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSelect } from '../../components/LanguageSelect';
-import { Logo } from '../../components/Logo';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { TestId } from '../../testids';
-import { EnergyChart } from '../station/charts/EnergyChart';
-import { PowerChart } from '../station/charts/PowerChart';
-import { WeatherCard } from '../station/charts/WeatherCard';
-import { localDateIn } from '../station/detail/localDate';
+import { LanguageSelect } from '../../../components/LanguageSelect';
+import { Logo } from '../../../components/Logo';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { TestId } from '../../../testids';
+import { EnergyChart } from '../charts/EnergyChart';
+import { PowerChart } from '../charts/PowerChart';
+import { WeatherCard } from '../charts/WeatherCard';
+import { localDateIn } from '../detail/localDate';
 import {
   useSharedEnergyChart,
   useSharedPowerChart,

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Input, List } from 'antd';
 import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../auth/api';
-import { showErrorToast } from '../../../lib/toast';
-import { TestId } from '../../../testids';
+import { useConfig } from '../../lib/sessionData';
+import { showErrorToast } from '../../lib/toast';
+import { TestId } from '../../testids';
 import {
   geocoderSearchUrl,
   parseGeocoderHits,

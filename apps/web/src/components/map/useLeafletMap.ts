@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useConfig } from '../../auth/api';
+import { useConfig } from '../../lib/sessionData';
 import { WORLD_VIEW } from './mapModel';
 
 /** Where the map's background comes from: configured tiles, none configured, or tiles that failed. */

@@ -2,11 +2,11 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@sunfleet/contracts';
-import { PRIVACY_SECTIONS } from '../features/legal/PrivacyPage';
-import { TERMS_SECTIONS } from '../features/legal/TermsPage';
+import { PRIVACY_SECTIONS } from './features/legal/PrivacyPage';
+import { TERMS_SECTIONS } from './features/legal/TermsPage';
 
-const LOCALES = join(__dirname, '../../../../packages/contracts/locales');
-const SRC = join(__dirname, '..');
+const LOCALES = join(__dirname, '../../../packages/contracts/locales');
+const SRC = __dirname;
 
 function table(group: string, language: string): Record<string, string> {
   try {

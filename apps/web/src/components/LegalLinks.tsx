@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
-import { Paths } from '../../app/router/paths';
+import { Paths } from '../lib/paths';
 
 /**
  * A sentence with links to the privacy policy and the terms, written per language as one translation with

@@ -1,8 +1,20 @@
 import { useMemo, type CSSProperties, type ReactElement } from 'react';
 import { TreeSelect } from 'antd';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { CompanyTreeNode } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
-import { useCompanyTree, type CompanyTreeNode } from './api';
-import { COMPANY_TYPE_LABEL } from './labels';
+import { COMPANY_TYPE_LABEL } from '../lib/labels';
+import { areaKeys } from '../lib/queryClient';
+import { api } from '../lib/request';
+
+/** GET /api/company/tree: the companies the caller may reach (organisation writes refresh it). */
+export function useCompanyTree(enabled = true): UseQueryResult<CompanyTreeNode[]> {
+  return useQuery({
+    queryKey: [...areaKeys.org, 'companyTree'],
+    queryFn: () => api.GET('/api/company/tree'),
+    enabled,
+  });
+}
 
 interface TreeOption {
   value: number;

@@ -59,3 +59,33 @@ export function safeRedirect(target: string | null | undefined): string {
   if (target.startsWith(Paths.login)) return Paths.root;
   return target;
 }
+
+/** Query parameter that adds e.g. the station name or a serial to a tab title (SPEC §2). */
+export const TAG_TITLE_SUFFIX = 'tagTitleSuffix';
+
+const withSuffix = (path: string, suffix: string): string =>
+  `${path}?${TAG_TITLE_SUFFIX}=${encodeURIComponent(suffix)}`;
+
+/** Station detail, its tab titled with the station name. */
+export const stationDetailPath = (id: number, name: string): string =>
+  withSuffix(`${Paths.stationDetailPrefix}${String(id)}`, name);
+/** Inverter, logger and meter details, their tabs titled with the serial. */
+export const deviceDetailPath = (id: number, sn: string): string =>
+  withSuffix(`/device/detail/${String(id)}`, sn);
+export const gatewayDetailPath = (id: number, sn: string): string =>
+  withSuffix(`/gateway/detail/${String(id)}`, sn);
+export const meterDetailPath = (id: number, sn: string): string =>
+  withSuffix(`/electricityMeter/detail/${String(id)}`, sn);
+
+/** The detail page of any device kind the console has one for (batteries and weather stations have none). */
+export function detailPathOf(deviceType: string, id: number, sn: string): string | null {
+  if (deviceType === 'INVERTER') return deviceDetailPath(id, sn);
+  if (deviceType === 'METER') return meterDetailPath(id, sn);
+  if (deviceType === 'GATEWAY') return gatewayDetailPath(id, sn);
+  return null;
+}
+
+/** The station form: create, or edit one station (`?id=`). */
+export function stationFormPath(id?: number): string {
+  return id === undefined ? '/createStation' : `/createStation?id=${String(id)}`;
+}

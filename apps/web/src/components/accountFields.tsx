@@ -4,11 +4,21 @@ import { LockOutlined, MailOutlined, MobileOutlined, SafetyOutlined } from '@ant
 import { CodePolicy, EMAIL_MAX_LENGTH, Limits, validateUserDescription } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { showSuccessToast } from '../../lib/toast';
-import { TestId } from '../../testids';
-import { sendCode, type CodeScene, type ContactInput } from './api';
-import { AREA_CODES } from './areaCodes';
-import { Field, fromRule, type AccountRules } from './formRules';
+import { showSuccessToast } from '../lib/toast';
+import { TestId } from '../testids';
+import { api, type ApiBody } from '../lib/request';
+import { AREA_CODES } from '../lib/areaCodes';
+import { Field, fromRule, type AccountRules } from '../lib/formRules';
+
+type SendCodeBody = ApiBody<'post', '/api/find/code'>;
+export type CodeScene = SendCodeBody['scene'];
+/** Where a code goes: an email address, or an area code plus mobile number. */
+export type ContactInput = Omit<SendCodeBody, 'scene'>;
+
+/** POST /api/find/code: the same answer whether or not an account uses the address. */
+function sendCode(scene: CodeScene, contact: ContactInput): Promise<unknown> {
+  return api.POST('/api/find/code', { body: { scene, ...contact } });
+}
 
 const RESEND_SECONDS = CodePolicy.resendSeconds;
 const AREA_CODE_WIDTH = 104;

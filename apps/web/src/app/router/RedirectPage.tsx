@@ -1,6 +1,6 @@
 import { useEffect, type ReactElement } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { refreshView } from '../../app/state/tags';
+import { refreshView } from '../state/tags';
 
 /**
  * `/redirect/{path}` (SPEC §2): re-creates the view of `{path}` and goes back to it, which is how a tab

@@ -1,11 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Paths } from '../../app/router/paths';
-import { LanguageSelect } from '../../components/LanguageSelect';
-import { Logo } from '../../components/Logo';
+import { Paths } from '../../lib/paths';
+import { LanguageSelect } from '../LanguageSelect';
+import { Logo } from '../Logo';
 import { TestId } from '../../testids';
-import { useConfig } from './api';
+import { useConfig } from '../../lib/sessionData';
 import { AppDownload } from './AppDownload';
 import { ServerSelect } from './ServerSelect';
 

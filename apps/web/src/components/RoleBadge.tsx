@@ -2,8 +2,8 @@ import type { ReactElement } from 'react';
 import { Tag } from 'antd';
 import { CrownOutlined, ToolOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { roleLabel } from '../../features/organisation/labels';
-import { TestId } from '../../testids';
+import { roleLabel } from '../lib/labels';
+import { TestId } from '../testids';
 
 export type BadgeKind = 'manage' | 'operations' | 'owner' | 'other';
 
