@@ -1,6 +1,6 @@
 // Share links (Step 3): CRUD within the station's reach, expiry and revocation, 256-bit tokens, and the
 // public read-only station view with its per-address rate limit and its one 4004 answer.
-import { Perm, ShareLinkLimits } from '@sunfleet/contracts';
+import { Perm, STATION_STATUS_CODES, ShareLinkLimits } from '@sunfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, rollupStationDay, shareLinks } from '../src/db/schema.js';
@@ -22,7 +22,7 @@ interface Link {
   state: 'ACTIVE' | 'EXPIRED' | 'REVOKED';
 }
 interface View {
-  station: { name: string; capacityKwp: number; timeZone: string };
+  station: { name: string; capacityKwp: number; timeZone: string; status: string };
   stats: { todayKwh: number | null; totalKwh: number | null; powerKw: number | null };
 }
 
@@ -138,6 +138,10 @@ describe.each(DATABASES)('share links on %s', (kind) => {
     expect(view.data?.station.capacityKwp).toBe(10);
     expect(view.data?.stats.todayKwh).toBe(12.5);
     expect(view.data?.stats.powerKw).toBeNull();
+    // The status by the same rule as the station's own pages.
+    const detail = await w.installer1.get<{ status: string }>(`/station/${w.station3}`);
+    expect(STATION_STATUS_CODES).toContain(view.data?.station.status);
+    expect(view.data?.station.status).toBe(detail.data.status);
     expect(JSON.stringify(view.data)).not.toMatch(/"(id|stationId|companyId|ownerUserId)"/);
     const after = await w.installer1.get<Link>(`/shareLink/${link.data.id}`);
     expect(after.data.useCount).toBe(1);

@@ -36,7 +36,7 @@ function usedKeys(): Set<string> {
     /label: '([a-z]+\.[A-Za-z.]+)'/g,
     /'(login\.agreement|register\.agree)'/g,
     // Label tables of the Step 2a screens (COMPANY_TYPE_LABEL, QUICK_RANGES, …) hold keys as plain strings.
-    /'((?:org|security|system|list|common|upload|register|shell|registry)\.[A-Za-z0-9.]+)'/g,
+    /'((?:org|security|system|list|common|upload|register|shell|registry|status)\.[A-Za-z0-9.]+)'/g,
   ];
   for (const file of sourceFiles(SRC)) {
     const text = readFileSync(file, 'utf8');

@@ -59,6 +59,7 @@ export const TestId = {
   shareLinkRevoke: 'share-link-revoke',
   shareLinkDelete: 'share-link-delete',
   sharedStation: 'shared-station',
+  sharedStationStatus: 'shared-station-status',
   sharedKpi: 'shared-kpi',
   shareUnavailable: 'share-unavailable',
   bigScreenLink: 'big-screen-link',

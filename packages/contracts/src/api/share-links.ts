@@ -1,6 +1,7 @@
 // Share links (Step 3): read-only public links to one station. The token is 32 random bytes as base64url
 // (256 bits, 43 characters) and is the whole secret; unknown, expired and revoked tokens all answer 4004.
 import { Type, type Static } from 'typebox';
+import { StationStatusSchema } from '../device-status.js';
 
 export const ShareLinkLimits = {
   titleMax: 64,
@@ -90,6 +91,7 @@ export const StationShareView = Type.Object({
     timeZone: Type.String(),
     currency: Type.String(),
     address: Type.Union([Type.Null(), Type.String()]),
+    status: StationStatusSchema,
   }),
   stats: Type.Object({
     powerKw: NullableNumber,

@@ -1,5 +1,6 @@
 // SQL of share links. Every read and write of a link goes through its station's scope (stationInScope),
 // so a link of a foreign station is simply not found.
+import type { StationStatus } from '@sunfleet/contracts';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -11,6 +12,7 @@ import {
   shareLinks,
   stations,
 } from '../../db/schema.js';
+import { stationStatusSql } from '../stations/station-sql.js';
 import { idInScope, stationInScope } from '../tenancy/device-scope.js';
 import type { Scope } from '../tenancy/scope.js';
 
@@ -50,6 +52,7 @@ export interface PublicStationRow {
   timeZone: string;
   currency: string;
   address: string | null;
+  status: StationStatus;
 }
 
 export interface EnergyTotals {
@@ -149,8 +152,11 @@ export class ShareLinksRepository {
     return rows[0]?.expiresAt ?? null;
   }
 
-  /** The station of a share view, by id (the token was resolved before). */
-  async publicStation(stationId: number): Promise<PublicStationRow | null> {
+  /**
+   * The station of a share view, by id (the token was resolved before), with its status at `now` by the
+   * same SQL form as the station list.
+   */
+  async publicStation(stationId: number, now: Date): Promise<PublicStationRow | null> {
     const rows = await this.db
       .select({
         id: stations.id,
@@ -160,6 +166,7 @@ export class ShareLinksRepository {
         timeZone: stations.timeZone,
         currency: stations.currency,
         address: stations.address,
+        status: sql<StationStatus>`${stationStatusSql(sql`${stations.id}`, sql`${now.toISOString()}::timestamptz`)}`,
       })
       .from(stations)
       .where(eq(stations.id, stationId));

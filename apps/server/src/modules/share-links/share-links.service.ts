@@ -167,7 +167,7 @@ export class ShareLinksService {
     await this.rate.hit(limit, now);
     const stationId = await resolveShareToken(this.db, token, now);
     if (stationId === null) throw Errors.notFound();
-    const station = await this.repo.publicStation(stationId);
+    const station = await this.repo.publicStation(stationId, now);
     if (station === null) throw Errors.notFound();
     await recordShareUse(this.db, token, now);
     const today = localDate(now, station.timeZone);
@@ -187,6 +187,7 @@ export class ShareLinksService {
         timeZone: station.timeZone,
         currency: station.currency,
         address: station.address,
+        status: station.status,
       },
       stats: {
         powerKw: power.powerKw,

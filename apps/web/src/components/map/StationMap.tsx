@@ -2,7 +2,9 @@ import { useEffect, useRef, type ReactElement } from 'react';
 import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../testids';
-import { STATUS_COLOR, viewFor, type MapPoint } from './mapModel';
+import { STATION_STATUS_CODES } from '@sunfleet/contracts';
+import { StatusDot, statusColor, statusLabelKey } from '../StatusTag';
+import { viewFor, type MapPoint } from './mapModel';
 import { useLeafletMap } from './useLeafletMap';
 import './map.css';
 
@@ -40,7 +42,7 @@ export function StationMap({ points, height = 360, onOpen, testId }: StationMapP
         radius: 8,
         color: '#ffffff',
         weight: 2,
-        fillColor: STATUS_COLOR[point.status],
+        fillColor: statusColor(point.status),
         fillOpacity: 0.95,
         className: `station-marker station-marker--${point.status}`,
       });
@@ -76,10 +78,10 @@ export function StationMap({ points, height = 360, onOpen, testId }: StationMapP
         </div>
       )}
       <div className="station-map-legend">
-        {(Object.keys(STATUS_COLOR) as (keyof typeof STATUS_COLOR)[]).map((status) => (
+        {STATION_STATUS_CODES.map((status) => (
           <span key={status} className="station-map-legend-item">
-            <span className="station-map-dot" style={{ background: STATUS_COLOR[status] }} />
-            {t(`stationList.status.${status}`)}
+            <StatusDot status={status} />
+            {t(statusLabelKey('station', status))}
           </span>
         ))}
       </div>

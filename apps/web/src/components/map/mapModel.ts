@@ -1,25 +1,16 @@
-// Pure pieces of the station maps (no Leaflet): marker colours by status, the view to open with, and the
-// checks of typed coordinates. Kept apart so they are unit-tested without a DOM map.
-
-/** Station status codes of contracts/api/telemetry.ts (STATION_STATUS_CODES). */
-export type MapStationStatus = 'ONLINE' | 'ABNORMAL' | 'OFFLINE' | 'OTHER';
+// Pure pieces of the station maps (no Leaflet): the view to open with and the checks of typed coordinates.
+// Kept apart so they are unit-tested without a DOM map. Marker colours are the status colours
+// (components/StatusTag).
+import type { StationStatus } from '@sunfleet/contracts';
 
 /** One station on a map. */
 export interface MapPoint {
   id: number;
   name: string;
-  status: MapStationStatus;
+  status: StationStatus;
   longitude: number;
   latitude: number;
 }
-
-/** Marker colours: the antd palette the status tags of the lists use too. */
-export const STATUS_COLOR: Record<MapStationStatus, string> = {
-  ONLINE: '#52c41a',
-  ABNORMAL: '#fa8c16',
-  OFFLINE: '#8c8c8c',
-  OTHER: '#1677ff',
-};
 
 export type MapView =
   | { kind: 'bounds'; /** [[south, west], [north, east]] */ corners: [[number, number], [number, number]] }

@@ -11,7 +11,7 @@ import { LiveValues } from './components/LiveValues';
 import { MeasureChart } from './components/MeasureChart';
 import { MpptTable } from './components/MpptTable';
 import { placementItems } from './components/placementItems';
-import { StatusTag } from './components/StatusTag';
+import { StatusTag } from '../../components/StatusTag';
 import { formatInstant, formatKw } from './format';
 import { historyMeasuresOf } from './measures';
 
@@ -40,7 +40,9 @@ function Header({
         {
           key: 'status',
           label: t('deviceWeb.status'),
-          children: <StatusTag status={latest?.status ?? device.status} />,
+          children: (
+            <StatusTag kind="device" status={latest?.status ?? device.status} testId={TestId.deviceStatus} />
+          ),
         },
         ...placementItems(t, device),
         { key: 'firmware', label: t('deviceWeb.firmware'), children: device.firmware ?? '-' },

@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
-import { Select, Tabs, type TableColumnsType } from 'antd';
-import { Perm } from '@sunfleet/contracts';
+import { Tabs, type TableColumnsType } from 'antd';
+import { Perm, type DeviceStatus, type GatewayStatus } from '@sunfleet/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../lib/page';
@@ -9,48 +9,21 @@ import { ListPageCard, ListToolbar } from '../../components/ListPage';
 import { useListFilters } from '../../lib/paging';
 import { TestId } from '../../testids';
 import {
-  DEVICE_STATUSES,
-  GATEWAY_STATUSES,
   useDevicePage,
   useLoggerPage,
   type DeviceFilters,
   type DeviceListItem,
-  type DeviceStatus,
-  type GatewayStatus,
   type LoggerFilters,
   type LoggerListItem,
 } from './api';
 import { AddLoggerModal } from './AddLoggerModal';
 import { StationSelect } from './components/StationSelect';
-import { StatusTag } from './components/StatusTag';
+import { StatusSelect, StatusTag } from '../../components/StatusTag';
 import { formatInstant, formatKw, formatKwh } from './format';
 import { deviceDetailPath, gatewayDetailPath, meterDetailPath } from '../../lib/paths';
 
 const SN_MAX = 64;
 const TABS = ['inverters', 'loggers', 'meters'] as const;
-
-function StatusSelect<S extends string>({
-  statuses,
-  value,
-  onChange,
-}: {
-  statuses: readonly S[];
-  value: S | undefined;
-  onChange: (value: S | undefined) => void;
-}): ReactElement {
-  const { t } = useTranslation();
-  return (
-    <Select<S>
-      allowClear
-      placeholder={t('deviceWeb.status')}
-      value={value}
-      onChange={(v) => onChange(v ?? undefined)}
-      options={statuses.map((s) => ({ value: s, label: t(`deviceWeb.status.${s}`) }))}
-      style={{ width: 150 }}
-      data-testid={TestId.deviceStatusFilter}
-    />
-  );
-}
 
 /** Inverters or meters: devices of /station/gateway/inverterPage of one type. */
 function DeviceTab({ kind, initialSn }: { kind: 'INVERTER' | 'METER'; initialSn?: string }): ReactElement {
@@ -72,7 +45,7 @@ function DeviceTab({ kind, initialSn }: { kind: 'INVERTER' | 'METER'; initialSn?
     {
       title: t('deviceWeb.status'),
       dataIndex: 'status',
-      render: (s: DeviceStatus) => <StatusTag status={s} />,
+      render: (s: DeviceStatus) => <StatusTag kind="device" status={s} testId={TestId.deviceStatus} />,
     },
     { title: t('deviceWeb.station'), dataIndex: 'stationName', render: (v: string | null) => v ?? '-' },
     {
@@ -114,7 +87,13 @@ function DeviceTab({ kind, initialSn }: { kind: 'INVERTER' | 'METER'; initialSn?
             defaultValue: initialSn,
           }}
         >
-          <StatusSelect statuses={DEVICE_STATUSES} value={filters.status} onChange={set('status')} />
+          <StatusSelect
+            kind="device"
+            value={filters.status}
+            onChange={set('status')}
+            placeholder={t('deviceWeb.status')}
+            testId={TestId.deviceStatusFilter}
+          />
           <StationSelect
             value={filters.stationId}
             onChange={set('stationId')}
@@ -146,7 +125,7 @@ function LoggerTab({ initialSn }: { initialSn?: string }): ReactElement {
     {
       title: t('deviceWeb.status'),
       dataIndex: 'status',
-      render: (s: GatewayStatus) => <StatusTag status={s} />,
+      render: (s: GatewayStatus) => <StatusTag kind="gateway" status={s} testId={TestId.deviceStatus} />,
     },
     { title: t('deviceWeb.station'), dataIndex: 'stationName', render: (v: string | null) => v ?? '-' },
     { title: t('deviceWeb.deviceCount'), dataIndex: 'deviceCount' },
@@ -178,7 +157,13 @@ function LoggerTab({ initialSn }: { initialSn?: string }): ReactElement {
               onClick: () => setAdding(true),
             }}
           >
-            <StatusSelect statuses={GATEWAY_STATUSES} value={filters.status} onChange={set('status')} />
+            <StatusSelect
+              kind="gateway"
+              value={filters.status}
+              onChange={set('status')}
+              placeholder={t('deviceWeb.status')}
+              testId={TestId.deviceStatusFilter}
+            />
             <StationSelect
               value={filters.stationId}
               onChange={set('stationId')}

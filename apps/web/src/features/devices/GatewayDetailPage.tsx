@@ -16,7 +16,7 @@ import { TestId } from '../../testids';
 import { gatewayApi, invalidateDevices, useGateway, type GatewayDetail } from './api';
 import { DetailFrame, routeId } from './components/DetailFrame';
 import { PacketLossCard } from './components/PacketLossCard';
-import { StatusTag } from './components/StatusTag';
+import { StatusTag } from '../../components/StatusTag';
 import { formatInstant } from './format';
 import { detailPathOf, stationDetailPath } from '../../lib/paths';
 
@@ -83,7 +83,9 @@ function AttachedDevices({ devices }: { devices: readonly GatewayDevice[] }): Re
     {
       title: t('deviceWeb.status'),
       dataIndex: 'status',
-      render: (s: GatewayDevice['status']) => <StatusTag status={s} />,
+      render: (s: GatewayDevice['status']) => (
+        <StatusTag kind="device" status={s} testId={TestId.deviceStatus} />
+      ),
     },
     {
       title: t('deviceWeb.lastSeen'),
@@ -138,7 +140,11 @@ function GatewayView({ gateway }: { gateway: GatewayDetail }): ReactElement {
               </Space>
             ),
           },
-          { key: 'status', label: t('deviceWeb.status'), children: <StatusTag status={gateway.status} /> },
+          {
+            key: 'status',
+            label: t('deviceWeb.status'),
+            children: <StatusTag kind="gateway" status={gateway.status} testId={TestId.deviceStatus} />,
+          },
           { key: 'mac', label: t('deviceWeb.mac'), children: gateway.mac ?? '-' },
           { key: 'type', label: t('deviceWeb.deviceType'), children: t('deviceWeb.type.GATEWAY') },
           { key: 'model', label: t('deviceWeb.model'), children: gateway.model },

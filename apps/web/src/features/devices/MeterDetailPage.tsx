@@ -10,7 +10,7 @@ import { DetailFrame, routeId } from './components/DetailFrame';
 import { LiveValues } from './components/LiveValues';
 import { MeasureChart } from './components/MeasureChart';
 import { placementItems } from './components/placementItems';
-import { StatusTag } from './components/StatusTag';
+import { StatusTag } from '../../components/StatusTag';
 import { formatInstant, formatMeasure } from './format';
 import { historyMeasuresOf } from './measures';
 
@@ -82,7 +82,13 @@ function MeterView({ device }: { device: DeviceDetail }): ReactElement {
           {
             key: 'status',
             label: t('deviceWeb.status'),
-            children: <StatusTag status={latest.data?.status ?? device.status} />,
+            children: (
+              <StatusTag
+                kind="device"
+                status={latest.data?.status ?? device.status}
+                testId={TestId.deviceStatus}
+              />
+            ),
           },
           ...placementItems(t, device),
           { key: 'firmware', label: t('deviceWeb.firmware'), children: device.firmware ?? '-' },

@@ -1,12 +1,15 @@
 import { keepPreviousData, skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type {
-  DeviceDetail,
-  DeviceHistory,
-  DeviceLatest,
-  StationDeviceItem,
-  GatewayDetail,
-  GatewayListItem,
-  PacketLoss,
+import {
+  DEVICE_STATUS_CODES,
+  type DeviceDetail,
+  type DeviceHistory,
+  type DeviceLatest,
+  type DeviceStatus,
+  type GatewayDetail,
+  type GatewayListItem,
+  type GatewayStatus,
+  type PacketLoss,
+  type StationDeviceItem,
 } from '@sunfleet/contracts';
 import { useLive } from '../../lib/live';
 import { queryClient } from '../../lib/queryClient';
@@ -27,11 +30,6 @@ export type {
   GatewayListItem,
   PacketLoss,
 } from '@sunfleet/contracts';
-
-export type DeviceStatus = 'RUNNING' | 'FAULT' | 'OFFLINE' | 'OTHER';
-export type GatewayStatus = 'NORMAL' | 'FAULT' | 'OFFLINE' | 'OTHER';
-export const DEVICE_STATUSES: readonly DeviceStatus[] = ['RUNNING', 'FAULT', 'OFFLINE', 'OTHER'];
-export const GATEWAY_STATUSES: readonly GatewayStatus[] = ['NORMAL', 'FAULT', 'OFFLINE', 'OTHER'];
 
 /** Device types GET /station/gateway/inverterPage lists (loggers have their own list). */
 export type ListedDeviceType = NonNullable<
@@ -158,7 +156,7 @@ export function useDeviceLatest(id: number): UseQueryResult<DeviceLatest> {
 }
 
 const isDeviceStatus = (value: string): value is DeviceStatus =>
-  (DEVICE_STATUSES as readonly string[]).includes(value);
+  (DEVICE_STATUS_CODES as readonly string[]).includes(value);
 
 /** Stored readings between two instants (epoch ms); `columns` empty means every telemetry column. */
 export function useDeviceHistory(

@@ -11,22 +11,22 @@ import { TestId } from '../../testids';
 import { useInfo } from '../../lib/sessionData';
 import { useCurrencies } from '../../lib/referenceData';
 import { useIndexStats, useStationLocations } from './api';
-import { STATUS_COLOR, type MapPoint } from '../../components/map/mapModel';
+import type { MapPoint } from '../../components/map/mapModel';
 import { StationMap } from '../../components/map/StationMap';
 import { stationDetailPath } from '../../lib/paths';
 import { LatestAlarms } from './LatestAlarms';
 import { KpiGrid, StatusCounts } from './KpiGrid';
 import {
+  deviceStatusCounts,
   energyKpis,
   greetingKey,
   impactKpis,
   incomeKpis,
+  stationStatusCounts,
   storeHomeCurrency,
   storedHomeCurrency,
 } from './homeModel';
 import './home.css';
-
-const DEVICE_COLOR = { running: '#52c41a', fault: '#f5222d', offline: '#8c8c8c', other: '#1677ff' } as const;
 
 /** Home (`/index`): greeting, the fleet's figures, status counts, the map of stations and latest alarms. */
 export function HomePage({ meta }: PageProps): ReactElement {
@@ -122,32 +122,7 @@ export function HomePage({ meta }: PageProps): ReactElement {
                 testId={TestId.homeStationStatus}
                 loading={loading}
                 total={data?.stationStatus.total}
-                counts={[
-                  {
-                    key: 'online',
-                    labelKey: 'stationList.status.ONLINE',
-                    color: STATUS_COLOR.ONLINE,
-                    count: data?.stationStatus.online ?? 0,
-                  },
-                  {
-                    key: 'abnormal',
-                    labelKey: 'stationList.status.ABNORMAL',
-                    color: STATUS_COLOR.ABNORMAL,
-                    count: data?.stationStatus.abnormal ?? 0,
-                  },
-                  {
-                    key: 'offline',
-                    labelKey: 'stationList.status.OFFLINE',
-                    color: STATUS_COLOR.OFFLINE,
-                    count: data?.stationStatus.offline ?? 0,
-                  },
-                  {
-                    key: 'other',
-                    labelKey: 'stationList.status.OTHER',
-                    color: STATUS_COLOR.OTHER,
-                    count: data?.stationStatus.other ?? 0,
-                  },
-                ]}
+                counts={stationStatusCounts(data?.stationStatus)}
               />
             </Col>
             <Col xs={24} md={12}>
@@ -156,32 +131,7 @@ export function HomePage({ meta }: PageProps): ReactElement {
                 testId={TestId.homeDeviceStatus}
                 loading={loading}
                 total={data?.deviceStatus.total}
-                counts={[
-                  {
-                    key: 'running',
-                    labelKey: 'home.device.running',
-                    color: DEVICE_COLOR.running,
-                    count: data?.deviceStatus.running ?? 0,
-                  },
-                  {
-                    key: 'fault',
-                    labelKey: 'home.device.fault',
-                    color: DEVICE_COLOR.fault,
-                    count: data?.deviceStatus.fault ?? 0,
-                  },
-                  {
-                    key: 'offline',
-                    labelKey: 'home.device.offline',
-                    color: DEVICE_COLOR.offline,
-                    count: data?.deviceStatus.offline ?? 0,
-                  },
-                  {
-                    key: 'other',
-                    labelKey: 'home.device.other',
-                    color: DEVICE_COLOR.other,
-                    count: data?.deviceStatus.other ?? 0,
-                  },
-                ]}
+                counts={deviceStatusCounts(data?.deviceStatus)}
               />
             </Col>
           </Row>

@@ -2,7 +2,8 @@ import type { ReactElement } from 'react';
 import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../testids';
-import type { Kpi } from './homeModel';
+import { StatusDot, statusLabelKey } from '../../components/StatusTag';
+import type { Kpi, StatusCount } from './homeModel';
 
 /** A titled card of figures, each its label over its value and unit (values are already formatted). */
 export function KpiGrid({
@@ -43,13 +44,6 @@ export function KpiGrid({
   );
 }
 
-export interface StatusCount {
-  key: string;
-  labelKey: string;
-  color: string;
-  count: number;
-}
-
 /** Counts by status with a coloured dot each, and the total. */
 export function StatusCounts({
   title,
@@ -74,8 +68,14 @@ export function StatusCounts({
       <div className="home-status-list">
         {counts.map((c) => (
           <div key={c.key} className="home-status-item" data-testid={`${testId}-${c.key}`} data-raw={c.count}>
-            <span className="station-map-dot" style={{ background: c.color }} />
-            <span className="home-status-label">{t(c.labelKey)}</span>
+            <StatusDot status={c.status} />
+            <span className="home-status-label">
+              {t(
+                c.kind === 'station'
+                  ? statusLabelKey('station', c.status)
+                  : statusLabelKey('device', c.status),
+              )}
+            </span>
             <span className="home-status-count">{c.count}</span>
           </div>
         ))}

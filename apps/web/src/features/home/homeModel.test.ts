@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StationIndexStats } from '@sunfleet/contracts';
 import {
+  deviceStatusCounts,
   energyKpis,
   greetingKey,
   impactKpis,
   incomeKpis,
+  stationStatusCounts,
   storeHomeCurrency,
   storedHomeCurrency,
 } from './homeModel';
@@ -27,6 +29,24 @@ const values = (list: { key: string; value: { value: string; unit: string } }[])
   Object.fromEntries(list.map((k) => [k.key, `${k.value.value} ${k.value.unit}`.trim()]));
 
 afterEach(() => window.localStorage.clear());
+
+describe('home status counts', () => {
+  it('pairs each count with its status code, in the contracts order, 0 while loading', () => {
+    expect(stationStatusCounts(stats.stationStatus).map((c) => [c.key, c.status, c.count])).toEqual([
+      ['online', 'ONLINE', 1],
+      ['abnormal', 'ABNORMAL', 0],
+      ['offline', 'OFFLINE', 2],
+      ['other', 'OTHER', 0],
+    ]);
+    expect(deviceStatusCounts(stats.deviceStatus).map((c) => [c.key, c.status, c.count])).toEqual([
+      ['running', 'RUNNING', 2],
+      ['fault', 'FAULT', 0],
+      ['offline', 'OFFLINE', 1],
+      ['other', 'OTHER', 0],
+    ]);
+    expect(deviceStatusCounts(undefined).map((c) => c.count)).toEqual([0, 0, 0, 0]);
+  });
+});
 
 describe('home figures', () => {
   it('scales power and energy by the SPEC §9 rules', () => {

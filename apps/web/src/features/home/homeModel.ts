@@ -8,7 +8,13 @@ import {
   type Greeting,
   type ScaledValue,
 } from '@sunfleet/domain';
-import type { StationIndexStats } from '@sunfleet/contracts';
+import {
+  DEVICE_STATUS_CODES,
+  STATION_STATUS_CODES,
+  type DeviceStatus,
+  type StationIndexStats,
+  type StationStatus,
+} from '@sunfleet/contracts';
 import { local } from '../../lib/storage';
 import { browserOffsetMinutes } from '../../lib/time';
 
@@ -94,4 +100,40 @@ export function impactKpis(stats: StationIndexStats): Kpi[] {
     { key: 'co2', labelKey: 'home.impact.co2', value: tons(stats.impact.co2Tons) },
     { key: 'trees', labelKey: 'home.impact.trees', value: count(stats.impact.trees) },
   ];
+}
+
+/** One status of Home's counts: its code (word and colour come from the status component) and count. */
+export type StatusCount =
+  | { key: string; kind: 'station'; status: StationStatus; count: number }
+  | { key: string; kind: 'device'; status: DeviceStatus; count: number };
+
+type StationCounts = StationIndexStats['stationStatus'];
+type DeviceCounts = StationIndexStats['deviceStatus'];
+const STATION_COUNT: Record<StationStatus, Exclude<keyof StationCounts, 'total'>> = {
+  ONLINE: 'online',
+  ABNORMAL: 'abnormal',
+  OFFLINE: 'offline',
+  OTHER: 'other',
+};
+const DEVICE_COUNT: Record<DeviceStatus, Exclude<keyof DeviceCounts, 'total'>> = {
+  RUNNING: 'running',
+  FAULT: 'fault',
+  OFFLINE: 'offline',
+  OTHER: 'other',
+};
+
+/** Station counts in the contracts' status order (0 while loading). */
+export function stationStatusCounts(counts: StationCounts | undefined): StatusCount[] {
+  return STATION_STATUS_CODES.map((status) => {
+    const key = STATION_COUNT[status];
+    return { key, kind: 'station', status, count: counts?.[key] ?? 0 };
+  });
+}
+
+/** Device counts in the contracts' status order (0 while loading). */
+export function deviceStatusCounts(counts: DeviceCounts | undefined): StatusCount[] {
+  return DEVICE_STATUS_CODES.map((status) => {
+    const key = DEVICE_COUNT[status];
+    return { key, kind: 'device', status, count: counts?.[key] ?? 0 };
+  });
 }

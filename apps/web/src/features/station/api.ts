@@ -26,11 +26,10 @@ import type {
   StationDetail,
   StationPicture,
   StationSummary,
+  StationStatus,
   StationType,
   StationUpdateBody,
 } from '@sunfleet/contracts';
-
-export type StationStatus = StationSummary['status'];
 
 export interface StationFilters {
   name?: string;

@@ -12937,6 +12937,8 @@ export interface paths {
                                     timeZone: string;
                                     currency: string;
                                     address: null | string;
+                                    /** @enum {unknown} */
+                                    status: "ONLINE" | "ABNORMAL" | "OFFLINE" | "OTHER";
                                 };
                                 stats: {
                                     powerKw: null | number;

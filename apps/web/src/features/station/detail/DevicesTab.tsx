@@ -1,12 +1,13 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { Perm } from '@sunfleet/contracts';
+import { Perm, type DeviceStatus, type GatewayStatus } from '@sunfleet/contracts';
 import { formatEnergyText, formatPowerText } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
 import { Permitted } from '../../../components/Permitted';
+import { StatusTag } from '../../../components/StatusTag';
 import { usePaging } from '../../../lib/paging';
 import { formatLocalDateTime } from '../../../lib/time';
 import { TestId } from '../../../testids';
@@ -18,14 +19,7 @@ import {
   type StationGateway,
 } from '../detail-api';
 import { BindLoggerModal } from './BindLoggerModal';
-import {
-  DEVICE_STATUS_COLOR,
-  DEVICE_STATUS_LABEL,
-  GATEWAY_STATUS_COLOR,
-  GATEWAY_STATUS_LABEL,
-} from './labels';
 import { deviceDetailPath, gatewayDetailPath, meterDetailPath } from '../../../lib/paths';
-import type { DeviceStatus, GatewayStatus } from './types';
 
 function Loggers({ stationId }: { stationId: number }): ReactElement {
   const { t } = useTranslation();
@@ -47,7 +41,7 @@ function Loggers({ stationId }: { stationId: number }): ReactElement {
     {
       title: t('stationDetail.devices.status'),
       dataIndex: 'status',
-      render: (v: GatewayStatus) => <Tag color={GATEWAY_STATUS_COLOR[v]}>{t(GATEWAY_STATUS_LABEL[v])}</Tag>,
+      render: (v: GatewayStatus) => <StatusTag kind="gateway" status={v} />,
     },
     { title: t('stationDetail.devices.deviceCount'), dataIndex: 'deviceCount' },
     {
@@ -100,7 +94,7 @@ function deviceColumns(
     {
       title: t('stationDetail.devices.status'),
       dataIndex: 'status',
-      render: (v: DeviceStatus) => <Tag color={DEVICE_STATUS_COLOR[v]}>{t(DEVICE_STATUS_LABEL[v])}</Tag>,
+      render: (v: DeviceStatus) => <StatusTag kind="device" status={v} />,
     },
     {
       title: t('stationDetail.devices.power'),

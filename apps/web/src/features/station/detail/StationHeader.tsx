@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
 import { useInfo } from '../../../lib/sessionData';
 import { invalidateStation, stationDetailApi, type StationDetail } from '../detail-api';
-import { STATION_STATUS_COLOR, STATION_STATUS_LABEL, STATION_TYPE_LABEL } from './labels';
+import { StatusTag } from '../../../components/StatusTag';
+import { STATION_TYPE_LABEL } from './labels';
 
 /** Name, type, status, address and capacity of the station, with the follow star (SPEC §4 Follow). */
 export function StationHeader({ station }: { station: StationDetail }): ReactElement {
@@ -49,13 +50,7 @@ export function StationHeader({ station }: { station: StationDetail }): ReactEle
             icon={station.concern ? <StarFilled style={{ color: '#faad14' }} /> : <StarOutlined />}
           />
         </Tooltip>
-        <Tag
-          color={STATION_STATUS_COLOR[station.status]}
-          data-testid={TestId.stationDetailStatus}
-          data-status={station.status}
-        >
-          {t(STATION_STATUS_LABEL[station.status])}
-        </Tag>
+        <StatusTag kind="station" status={station.status} testId={TestId.stationDetailStatus} />
         <Tag>{t(STATION_TYPE_LABEL[station.type])}</Tag>
       </Flex>
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} style={{ marginTop: 8 }}>

@@ -1,13 +1,14 @@
 import { useState, type ReactElement } from 'react';
 import { Button, Checkbox, Popover, Select, Space, Switch } from 'antd';
 import { EditOutlined, SettingOutlined, ShareAltOutlined } from '@ant-design/icons';
-import { Perm, STATION_STATUS_CODES, StationLimits, StationTypes } from '@sunfleet/contracts';
+import { Perm, StationLimits, StationTypes } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PageProps } from '../../../lib/page';
 import { ListPage, ListToolbar } from '../../../components/ListPage';
 import { Permitted } from '../../../components/Permitted';
+import { StatusSelect } from '../../../components/StatusTag';
 import { DeleteButton, actionsColumn, useRemove } from '../../../components/RowActions';
 import { useEditTarget } from '../../../components/useFormModal';
 import { useListFilters } from '../../../lib/paging';
@@ -19,14 +20,13 @@ import {
   stationApi,
   useStations,
   type StationFilters,
-  type StationStatus,
   type StationSummary,
   type StationType,
 } from '../api';
 import { AssignModal } from './AssignModal';
 import { STATION_COLUMNS, STATION_LIST_PAGE, visibleColumns, type StationColumn } from './columnChoice';
 import { COLUMN_LABEL, stationColumns } from './columns';
-import { STATION_STATUS_LABEL, STATION_TYPE_LABEL } from './labels';
+import { STATION_TYPE_LABEL } from './labels';
 import { RenameModal } from './RenameModal';
 import { stationFormPath } from '../../../lib/paths';
 import './stationList.css';
@@ -174,14 +174,12 @@ function StationListView({ meta, initialName }: PageProps & { initialName: strin
             style={{ width: 190 }}
             data-testid={TestId.stationTypeFilter}
           />
-          <Select<StationStatus>
-            allowClear
-            placeholder={t('stationList.col.status')}
+          <StatusSelect
+            kind="station"
             value={filters.status}
             onChange={set('status')}
-            options={STATION_STATUS_CODES.map((v) => ({ value: v, label: t(STATION_STATUS_LABEL[v]) }))}
-            style={{ width: 140 }}
-            data-testid={TestId.stationStatusFilter}
+            placeholder={t('stationList.col.status')}
+            testId={TestId.stationStatusFilter}
           />
           <label className="station-followed-only">
             <Switch

@@ -9,7 +9,8 @@ import { TestId } from '../../../testids';
 import type { StationSummary } from '../api';
 import { stationLocalDate } from '../create/stationForm';
 import type { StationColumn } from './columnChoice';
-import { STATION_STATUS_LABEL, STATION_STATUS_TAG, STATION_TYPE_LABEL } from './labels';
+import { StatusTag } from '../../../components/StatusTag';
+import { STATION_TYPE_LABEL } from './labels';
 import { stationDetailPath } from '../../../lib/paths';
 
 type Column = TableColumnsType<StationSummary>[number];
@@ -116,7 +117,7 @@ export function stationColumns(
     {
       key: 'status',
       title: t('stationList.col.status'),
-      render: (_, s) => <Tag color={STATION_STATUS_TAG[s.status]}>{t(STATION_STATUS_LABEL[s.status])}</Tag>,
+      render: (_, s) => <StatusTag kind="station" status={s.status} />,
     },
     ...chosen.map((key) => optionalColumn(t, key)),
   ];

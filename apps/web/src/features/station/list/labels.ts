@@ -1,21 +1,7 @@
-import type { GridType, StationStatus, StationType } from '../api';
+import type { GridType, StationType } from '../api';
 
-// Translation keys of the station value sets (keys in locales/stationWeb). Kept as full literal keys so
+// Translation keys of the station value sets (keys in locales/stationWeb; statuses: components/StatusTag). Kept as full literal keys so
 // the locale test finds them.
-
-export const STATION_STATUS_LABEL: Record<StationStatus, string> = {
-  ONLINE: 'stationList.status.ONLINE',
-  ABNORMAL: 'stationList.status.ABNORMAL',
-  OFFLINE: 'stationList.status.OFFLINE',
-  OTHER: 'stationList.status.OTHER',
-};
-
-export const STATION_STATUS_TAG: Record<StationStatus, string> = {
-  ONLINE: 'success',
-  ABNORMAL: 'warning',
-  OFFLINE: 'default',
-  OTHER: 'processing',
-};
 
 export const STATION_TYPE_LABEL: Record<StationType, string> = {
   HOUSEHOLD_PV: 'stationList.type.HOUSEHOLD_PV',

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Card, Col, Result, Row, Segmented, Spin, Statistic, Typography } from 'antd';
+import { Card, Col, Flex, Result, Row, Segmented, Spin, Statistic, Typography } from 'antd';
 import { CHART_DIMENSIONS, type ChartDimension } from '@sunfleet/contracts';
 import {
   formatEnergy,
@@ -13,6 +13,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../../components/LanguageSelect';
 import { Logo } from '../../../components/Logo';
+import { StatusTag } from '../../../components/StatusTag';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { TestId } from '../../../testids';
 import { EnergyChart } from '../charts/EnergyChart';
@@ -129,9 +130,12 @@ export function StationSharePage(): ReactElement {
     const { station, stats } = view.data;
     body = (
       <div data-testid={TestId.sharedStation}>
-        <Typography.Title level={3} data-testid={TestId.pageTitle}>
-          {station.name}
-        </Typography.Title>
+        <Flex align="center" gap={8} wrap>
+          <Typography.Title level={3} data-testid={TestId.pageTitle} style={{ margin: 0 }}>
+            {station.name}
+          </Typography.Title>
+          <StatusTag kind="station" status={station.status} testId={TestId.sharedStationStatus} />
+        </Flex>
         <Typography.Paragraph type="secondary">
           {t(`stationDetail.type.${station.type}`, { defaultValue: station.type })}
           {station.address === null ? '' : ` · ${station.address}`}
