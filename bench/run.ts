@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { startServer } from '../e2e/support/server.js';
 import { runIngestBenchmarks } from './ingest.js';
+import { runApiInfoBenchmark } from './api-info.js';
 import { runStationApiBenchmarks } from './api-station.js';
 import { runSimBenchmark } from './sim.js';
 
@@ -68,55 +69,25 @@ async function loginRouteJavaScript(baseUrl: string): Promise<void> {
   }
 }
 
-/** /api/info through the whole stack (token lookup, session touch, joins) ÷ a bare route on the same server. */
-async function apiInfo(baseUrl: string, username: string, password: string): Promise<void> {
-  const login = (await (
-    await fetch(`${baseUrl}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password }),
-    })
-  ).json()) as { data: { token: string } };
-  const headers = { authorization: `Bearer ${login.data.token}` };
-  const rate = async (url: string, init: RequestInit): Promise<number> => {
-    const concurrency = 16;
-    const total = 2000;
-    let done = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (done < total) {
-          done += 1;
-          const res = await fetch(url, init);
-          await res.arrayBuffer();
-        }
-      }),
-    );
-    return total / ((performance.now() - started) / 1000);
-  };
-  await rate(`${baseUrl}/api/info`, { headers }); // warm-up
-  const baseline = await rate(`${baseUrl}/api/config`, {});
-  const value = await rate(`${baseUrl}/api/info`, { headers });
-  print({
-    bench: 'api.info',
-    value: round(value, 1),
-    unit: 'req/s',
-    baseline: round(baseline, 1),
-    ratio: round(value / baseline),
-    note: 'baseline: GET /api/config (no session, no database) on the same server',
-  });
-}
+// `npm run bench -- api.info ingest` runs only the groups named (a group is the part before the first dot
+// of its figures' names, or one figure's whole name); none named runs everything.
+const only = process.argv.slice(2);
+const wanted = (...names: string[]): boolean =>
+  only.length === 0 || names.some((name) => only.includes(name) || only.includes(name.split('.')[0] ?? name));
 
-const server = await startServer();
-try {
-  await loginRouteJavaScript(server.baseUrl);
-  await apiInfo(server.baseUrl, server.adminUsername, server.adminPassword);
-} finally {
-  await server.stop();
+if (wanted('web.loginInitialJs')) {
+  const server = await startServer();
+  try {
+    await loginRouteJavaScript(server.baseUrl);
+  } finally {
+    await server.stop();
+  }
 }
+// The console's first calls (/api/info, /api/routes) ÷ /api/config on the same server (bench/api-info.ts).
+if (wanted('api.info', 'api.routes')) await runApiInfoBenchmark(print);
 // Station API: charts and the station list req/s ÷ a bare route with the same body (bench/api-station.ts).
-await runStationApiBenchmarks(print);
+if (wanted('api.powerChart', 'api.energyChart', 'api.stationList')) await runStationApiBenchmarks(print);
 // Ingest: readings/s from MQTT into PostgreSQL and PGlite ÷ the database's raw bulk load (bench/ingest.ts).
-await runIngestBenchmarks(print);
+if (wanted('ingest.postgres', 'ingest.pglite')) await runIngestBenchmarks(print);
 // Simulator: device readings/s on one core ÷ JSON.stringify of the same messages (bench/sim.ts).
-runSimBenchmark(print);
+if (wanted('sim.readings')) runSimBenchmark(print);

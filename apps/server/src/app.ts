@@ -12,6 +12,8 @@ import { UsersRepository } from './modules/account/users.repository.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { SessionsRepository } from './modules/auth/sessions.repository.js';
+import { SessionCache } from './modules/auth/session-cache.js';
+import { openChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import { ThrottleRepository } from './modules/auth/throttle.repository.js';
 import { i18nRoutes } from './modules/i18n/i18n.routes.js';
 import { TranslationsRepository } from './modules/i18n/translations.repository.js';
@@ -62,6 +64,15 @@ export interface AppDeps {
   metricsRegistries?: readonly Registry[];
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Changes that make cached sessions, permissions and user info stale (tests await them). */
+    changes: ChangeFeed;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Request ids: a sane incoming X-Request-Id is kept (tracing across a proxy), otherwise a new UUID. */
 function requestId(header: string | string[] | undefined): string {
   return typeof header === 'string' && /^[A-Za-z0-9._:-]{8,128}$/.test(header) ? header : randomUUID();
@@ -82,6 +93,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
 
   const db = deps.database.db;
+  const changes = await openChangeFeed(deps.database, deps.logger);
+  app.decorate('changes', changes);
+  app.addHook('onClose', () => changes.close());
   const usersRepo = new UsersRepository(db);
   const auth = new AuthService(
     new SessionsRepository(db),
@@ -98,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const enabled = await db.select({ disabled: users.disabled }).from(users).where(eq(users.id, row.id));
       return enabled[0]?.disabled ? null : row.id;
     },
+    new SessionCache(changes),
   );
 
   await app.register(openapiPlugin, { version: deps.version });
@@ -114,13 +129,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/'))
       reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
   });
+  // A write is answered only once this process has dropped whatever it changed from its caches, so the
+  // caller's next request sees it here at once (other processes drop it when the notification arrives).
+  app.addHook('onSend', async (request) => {
+    if (request.url.startsWith('/api/') && !SAFE_METHODS.has(request.method)) await changes.caughtUp();
+  });
 
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, guestLogin: deps.config.guestLogin });
-      await api.register(accountRoutes, { account: new AccountService(usersRepo) });
+      await api.register(accountRoutes, { account: new AccountService(usersRepo, changes) });
       await api.register(navigationRoutes, {
-        navigation: new NavigationService(new NavigationRepository(db)),
+        navigation: new NavigationService(new NavigationRepository(db), changes),
       });
       await api.register(i18nRoutes, { translations: new TranslationsRepository(db) });
       await api.register(organisationRoutes, { db, clock: deps.clock });

@@ -16,6 +16,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The connection pool on PostgreSQL (the ingest's COPY needs a raw client); null on PGlite. */
   pgPool: pg.Pool | null;
+  /** The embedded database on PGlite (its LISTEN/NOTIFY is in-process); null on PostgreSQL. */
+  pglite: PGlite | null;
   /** Applies the checked-in migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   /** Cheap liveness probe used by /api/health. */
@@ -44,6 +46,7 @@ export async function openDatabase(target: DatabaseTarget, options: Options): Pr
       db: db as unknown as Db,
       kind: 'pglite',
       pgPool: null,
+      pglite: client,
       migrate: () => migratePglite(db, { migrationsFolder: options.migrationsFolder }),
       ping: async () => {
         try {
@@ -71,6 +74,7 @@ export async function openDatabase(target: DatabaseTarget, options: Options): Pr
     db: db as unknown as Db,
     kind: 'postgres',
     pgPool: pool,
+    pglite: null,
     migrate: async () => {
       const client = await pool.connect();
       try {

@@ -4,7 +4,8 @@ import { Errors } from '../../lib/errors.js';
 import { burnVerification, verifyPassword } from '../../lib/password.js';
 import { hashToken, looksLikeToken, newToken } from '../../lib/token.js';
 import type { UsersRepository } from '../account/users.repository.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionCache } from './session-cache.js';
+import type { SessionRecord, SessionsRepository } from './sessions.repository.js';
 import type { ThrottleRepository } from './throttle.repository.js';
 
 /** What a request knows about its caller once the token is accepted. */
@@ -38,6 +39,7 @@ export class AuthService {
     private readonly throttle: ThrottleRepository,
     private readonly clock: Clock,
     private readonly guestUserId: () => Promise<number | null>,
+    private readonly cache: SessionCache,
   ) {}
 
   private windowStart(now: Date): Date {
@@ -114,27 +116,35 @@ export class AuthService {
   /**
    * Accepts or rejects a presented token. Logged-out, expired or unknown tokens answer 4001; a session
    * ended by someone else (role switch, account disabled) answers 102011 so the console can say so.
-   * Sliding renewal: use extends the expiry; a token older than the renewal age is rotated.
+   * Sliding renewal: use extends the expiry (written at most once per touch interval per process); a
+   * token older than the renewal age is rotated. A usable session comes from the cache when it is there.
    */
   async resolve(token: string): Promise<ResolvedSession> {
     if (!looksLikeToken(token)) throw Errors.notLoggedIn();
     const now = this.clock.now();
     const hash = hashToken(token);
-    const graceCutoff = new Date(now.getTime() - SessionPolicy.rotationGraceSeconds * 1000);
-    const session = await this.sessionsRepo.findByTokenHash(hash, graceCutoff);
-    if (!session) throw Errors.notLoggedIn();
-    if (session.revokedReason === 'ended') throw Errors.sessionEnded();
-    if (session.revokedReason === 'logout' || session.expiresAt <= now) throw Errors.notLoggedIn();
-    if (session.userDisabled) throw Errors.sessionEnded();
+    const session = this.cache.get(hash, now) ?? (await this.lookUp(hash, now));
 
     let renewedToken: string | null = null;
     const tokenAge = (now.getTime() - session.tokenIssuedAt.getTime()) / 1000;
     if (session.matched === 'current' && tokenAge >= SessionPolicy.renewAfterSeconds) {
+      // This token is about to become the previous one, which is never served from the cache.
+      this.cache.drop(hash);
       const next = newToken();
       if (await this.sessionsRepo.rotate(session.id, hash, next.hash, now, this.expiry(now)))
         renewedToken = next.token;
     } else if ((now.getTime() - session.lastSeenAt.getTime()) / 1000 >= SessionPolicy.touchEverySeconds) {
-      await this.sessionsRepo.touch(session.id, now, this.expiry(now));
+      // Marked before writing so that concurrent requests of the session do not all write.
+      const { lastSeenAt, expiresAt } = session;
+      session.lastSeenAt = now;
+      session.expiresAt = this.expiry(now);
+      try {
+        await this.sessionsRepo.touch(session.id, now, session.expiresAt);
+      } catch (error) {
+        session.lastSeenAt = lastSeenAt;
+        session.expiresAt = expiresAt;
+        throw error;
+      }
     }
     return {
       context: {
@@ -148,6 +158,19 @@ export class AuthService {
       },
       renewedToken,
     };
+  }
+
+  /** Reads a session from the database, refuses it if it is not usable, and caches it if it is. */
+  private async lookUp(hash: Buffer, now: Date): Promise<SessionRecord> {
+    const mark = this.cache.mark();
+    const graceCutoff = new Date(now.getTime() - SessionPolicy.rotationGraceSeconds * 1000);
+    const session = await this.sessionsRepo.findByTokenHash(hash, graceCutoff);
+    if (!session) throw Errors.notLoggedIn();
+    if (session.revokedReason === 'ended') throw Errors.sessionEnded();
+    if (session.revokedReason === 'logout' || session.expiresAt <= now) throw Errors.notLoggedIn();
+    if (session.userDisabled) throw Errors.sessionEnded();
+    this.cache.keep(hash, session, mark);
+    return session;
   }
 
   async logout(sessionId: number): Promise<void> {

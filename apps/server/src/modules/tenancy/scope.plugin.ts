@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
+import { FeedCache } from '../../db/feed-cache.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import { resolveScope, type Scope } from './scope.js';
 
@@ -10,12 +11,31 @@ declare module 'fastify' {
   }
 }
 
-/** Gives every request a lazily computed, memoised Scope of its caller. */
+/** Scopes an API process keeps (one per user, role and company). */
+const MAX_SCOPES = 10_000;
+
+/**
+ * Gives every request a lazily computed, memoised Scope of its caller. Scopes are also kept per process
+ * by user, role and company: a change to the user drops theirs, any change to a role or company (a new
+ * child company widens subtrees) drops all (change feed, docs/api.md "Cached sessions").
+ */
 export const scopePlugin = fp(
   (app: FastifyInstance, opts: { db: Db }) => {
+    const scopes = new FeedCache<string, Scope>(app.changes, {
+      max: MAX_SCOPES,
+      stale: (change, scope) =>
+        change.kind === 'company' ||
+        change.kind === 'role' ||
+        (change.kind === 'user' && change.id === scope.userId),
+    });
+    const load = async (request: FastifyRequest): Promise<Scope> => {
+      const session = sessionOf(request);
+      const key = `${session.userId}:${session.roleId}:${session.companyId}`;
+      return scopes.load(key, () => resolveScope(opts.db, session));
+    };
     app.decorateRequest('scopeCache', null);
     app.decorate('scopeOf', (request: FastifyRequest): Promise<Scope> => {
-      request.scopeCache ??= resolveScope(opts.db, sessionOf(request));
+      request.scopeCache ??= load(request);
       return request.scopeCache;
     });
   },

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { parseChange, type Change, type ChangeFeed } from './change-feed.js';
+import { FeedCache } from './feed-cache.js';
+
+/** A feed driven by hand. */
+class HandFeed implements ChangeFeed {
+  live = true;
+  generation = 0;
+  readonly listenerPid = null;
+  private readonly listeners = new Set<(change: Change) => void>();
+  subscribe(listener: (change: Change) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  send(change: Change): void {
+    this.generation += 1;
+    for (const listener of this.listeners) listener(change);
+  }
+  caughtUp(): Promise<void> {
+    return Promise.resolve();
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+interface Entry {
+  userId: number;
+  text: string;
+}
+
+function setUp(): { feed: HandFeed; cache: FeedCache<string, Entry> } {
+  const feed = new HandFeed();
+  const cache = new FeedCache<string, Entry>(feed, {
+    max: 3,
+    stale: (change, entry) => change.kind === 'user' && change.id === entry.userId,
+  });
+  return { feed, cache };
+}
+
+describe('FeedCache', () => {
+  it('keeps what was read and drops exactly what a change makes stale', async () => {
+    const { feed, cache } = setUp();
+    await cache.load('a', () => Promise.resolve({ userId: 1, text: 'a' }));
+    await cache.load('b', () => Promise.resolve({ userId: 2, text: 'b' }));
+    expect(cache.get('a')?.text).toBe('a');
+    feed.send({ kind: 'user', id: 1 });
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')?.text).toBe('b');
+    feed.send({ kind: 'reset' });
+    expect(cache.get('b')).toBeUndefined();
+  });
+
+  it('does not keep a value when a change arrived while it was being read', async () => {
+    const { feed, cache } = setUp();
+    const value = await cache.load('a', () => {
+      feed.send({ kind: 'user', id: 99 });
+      return Promise.resolve({ userId: 1, text: 'read before the change committed' });
+    });
+    expect(value.text).toBe('read before the change committed');
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('neither answers nor fills while the feed is not live', async () => {
+    const { feed, cache } = setUp();
+    await cache.load('a', () => Promise.resolve({ userId: 1, text: 'a' }));
+    feed.live = false;
+    expect(cache.get('a')).toBeUndefined();
+    let reads = 0;
+    const read = (): Promise<Entry> => {
+      reads += 1;
+      return Promise.resolve({ userId: 2, text: 'b' });
+    };
+    await cache.load('b', read);
+    await cache.load('b', read);
+    expect(reads).toBe(2);
+  });
+
+  it('stays within its bound, least recently used first', async () => {
+    const { cache } = setUp();
+    for (const key of ['a', 'b', 'c']) await cache.load(key, () => Promise.resolve({ userId: 1, text: key }));
+    cache.get('a');
+    await cache.load('d', () => Promise.resolve({ userId: 1, text: 'd' }));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')?.text).toBe('a');
+  });
+});
+
+describe('parseChange', () => {
+  it('reads the triggers’ payloads and treats anything else as a reset', () => {
+    expect(parseChange('s:12')).toEqual({ kind: 'session', id: 12 });
+    expect(parseChange('u:3')).toEqual({ kind: 'user', id: 3 });
+    expect(parseChange('r:41')).toEqual({ kind: 'role', id: 41 });
+    expect(parseChange('c:2')).toEqual({ kind: 'company', id: 2 });
+    expect(parseChange('n')).toEqual({ kind: 'navigation' });
+    for (const odd of ['', 'x:1', 's:', 's:1:2', 'u:abc', 's:1234567890123456'])
+      expect(parseChange(odd)).toEqual({ kind: 'reset' });
+  });
+});
