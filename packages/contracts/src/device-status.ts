@@ -1,6 +1,6 @@
 // The one list of each status of SPEC §4, used by the API schemas, the domain rules (packages/domain
 // status), the server's SQL forms and the console's status component. Nothing else declares them.
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 
 /** Data loggers (gateways). */
 export const GATEWAY_STATUS_CODES = ['NORMAL', 'FAULT', 'OFFLINE', 'OTHER'] as const;
