@@ -15,3 +15,5 @@ export * from './registers/decode.js';
 export * from './registers/columns.js';
 export * from './registers/wide-row-mapper.js';
 export * from './energy/impact.js';
+export * from './energy/balance.js';
+export * from './time/zone.js';

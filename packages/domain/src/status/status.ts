@@ -1,8 +1,10 @@
-// Status rules of SPEC §4 (Step 2b), shared by the API, the console and the big screen.
-// Gateways: NORMAL / FAULT / OFFLINE / OTHER; devices: RUNNING / FAULT / OFFLINE / OTHER;
-// stations: ONLINE / ABNORMAL / OFFLINE / OTHER.
+// The status rules of SPEC §4 — the one place they are written. The API, the ingest writer's facts, the
+// console and the big screen use these functions; the server's SQL forms for list filters
+// (apps/server/src/modules/facts/status-sql.ts) follow them term by term and are tested against them on
+// generated cases. Gateways: NORMAL / FAULT / OFFLINE / OTHER; devices: RUNNING / FAULT / OFFLINE /
+// OTHER; stations: ONLINE / ABNORMAL / OFFLINE / OTHER.
 
-import type { DeviceStatus, GatewayStatus, StationStatus } from '@sunfleet/contracts';
+import type { DeviceStatus, DeviceType, GatewayStatus, StationStatus } from '@sunfleet/contracts';
 
 export type { DeviceStatus, GatewayStatus, StationStatus };
 
@@ -13,16 +15,67 @@ export type { DeviceStatus, GatewayStatus, StationStatus };
 export const OFFLINE_AFTER_INTERVALS = 3;
 export const OFFLINE_GRACE_MS = 60_000;
 
+/** How long after its last message something still counts as online. */
+export function freshWindowMs(uploadIntervalS: number): number {
+  return OFFLINE_AFTER_INTERVALS * uploadIntervalS * 1000 + OFFLINE_GRACE_MS;
+}
+
+/** The last instant something last seen at `lastSeenMs` still counts as online; null if never seen. */
+export function freshUntilMs(lastSeenMs: number | null, uploadIntervalS: number): number | null {
+  return lastSeenMs === null ? null : lastSeenMs + freshWindowMs(uploadIntervalS);
+}
+
 /** True when something last seen at `lastSeenMs` counts as online at `nowMs`. */
 export function isFresh(lastSeenMs: number | null, uploadIntervalS: number, nowMs: number): boolean {
-  if (lastSeenMs === null) return false;
-  return nowMs - lastSeenMs <= OFFLINE_AFTER_INTERVALS * uploadIntervalS * 1000 + OFFLINE_GRACE_MS;
+  const until = freshUntilMs(lastSeenMs, uploadIntervalS);
+  return until !== null && nowMs <= until;
+}
+
+/**
+ * Open faults: ALARM records (never EVENTs, which are informative and often never end) of level URGENT
+ * or IMPORTANT that have not ended. The SQL form is OPEN_FAULT_SQL in status-sql.ts.
+ */
+export const FAULT_LEVELS = ['URGENT', 'IMPORTANT'] as const;
+export function isOpenFault(a: { kind: string; level: string; endedAtMs: number | null }): boolean {
+  return a.kind === 'ALARM' && a.endedAtMs === null && (FAULT_LEVELS as readonly string[]).includes(a.level);
+}
+
+/**
+ * SunSpec inverter operating states (models 101–103 and 111–113, point `St`), the typed `state_code`
+ * column. OFF, SLEEPING (night), STARTING and STANDBY are the normal resting states of an inverter.
+ */
+export const InverterState = {
+  OFF: 1,
+  SLEEPING: 2,
+  STARTING: 3,
+  MPPT: 4,
+  THROTTLED: 5,
+  SHUTTING_DOWN: 6,
+  FAULT: 7,
+  STANDBY: 8,
+} as const;
+
+/**
+ * Whether a device counts as producing from its newest typed reading. An inverter produces while its
+ * active power (the register its protocol maps to the `power_w` column, whatever the key is called) is
+ * above zero; without a power value, while its operating state is MPPT or THROTTLED. An inverter that
+ * sleeps at night or stands by is not producing (status OTHER). Meters, batteries and weather stations
+ * that report count as producing.
+ */
+export function isProducing(d: {
+  deviceType: DeviceType;
+  powerW: number | null;
+  stateCode: number | null;
+}): boolean {
+  if (d.deviceType !== 'INVERTER') return true;
+  if (d.powerW !== null) return d.powerW > 0;
+  return d.stateCode === InverterState.MPPT || d.stateCode === InverterState.THROTTLED;
 }
 
 export interface GatewayFacts {
   lastSeenMs: number | null;
   uploadIntervalS: number;
-  /** Open alarms of level URGENT or IMPORTANT raised on the logger itself. */
+  /** Open faults raised on the logger itself. */
   openFaults: number;
 }
 
@@ -36,9 +89,9 @@ export interface DeviceFacts {
   lastSeenMs: number | null;
   /** The upload interval of the device's logger. */
   uploadIntervalS: number;
-  /** Open alarms of level URGENT or IMPORTANT on this device. */
+  /** Open faults on this device. */
   openFaults: number;
-  /** False when the device reports standby (e.g. an inverter at night): counted as OTHER. */
+  /** isProducing() of its newest reading: false for an inverter asleep or standing by (OTHER). */
   producing: boolean;
 }
 
@@ -50,8 +103,8 @@ export function deviceStatus(d: DeviceFacts, nowMs: number): DeviceStatus {
 }
 
 /**
- * A station with no logger is OTHER; all loggers offline → OFFLINE; any logger offline or any device or
- * logger in fault → ABNORMAL; otherwise ONLINE.
+ * A station with no logger is OTHER; all loggers offline (or never seen) → OFFLINE; any logger offline or
+ * any device or logger in fault → ABNORMAL; otherwise ONLINE.
  */
 export function stationStatus(
   gateways: readonly GatewayStatus[],
@@ -62,4 +115,41 @@ export function stationStatus(
   if (offline === gateways.length) return 'OFFLINE';
   if (offline > 0 || gateways.includes('FAULT') || devices.includes('FAULT')) return 'ABNORMAL';
   return 'ONLINE';
+}
+
+export interface StationSnapshot {
+  status: StationStatus;
+  gateways: number;
+  gatewaysOnline: number;
+  devices: number;
+  devicesFault: number;
+  /**
+   * Until when this snapshot stays true without any new write: the first instant a logger or device
+   * now online would turn offline (null: nothing online, so only a write can change it).
+   */
+  validUntilMs: number | null;
+}
+
+/** The station's status and counts at `nowMs`, and how long they hold (the stored station facts). */
+export function stationSnapshot(
+  gateways: readonly GatewayFacts[],
+  devices: readonly DeviceFacts[],
+  nowMs: number,
+): StationSnapshot {
+  const g = gateways.map((x) => gatewayStatus(x, nowMs));
+  const d = devices.map((x) => deviceStatus(x, nowMs));
+  let validUntilMs: number | null = null;
+  for (const x of [...gateways, ...devices]) {
+    const until = freshUntilMs(x.lastSeenMs, x.uploadIntervalS);
+    if (until !== null && nowMs <= until && (validUntilMs === null || until < validUntilMs))
+      validUntilMs = until;
+  }
+  return {
+    status: stationStatus(g, d),
+    gateways: g.length,
+    gatewaysOnline: g.filter((s) => s === 'NORMAL' || s === 'FAULT').length,
+    devices: d.length,
+    devicesFault: d.filter((s) => s === 'FAULT').length,
+    validUntilMs,
+  };
 }

@@ -1,0 +1,52 @@
+// Time-zone arithmetic for station-local calendars (SPEC §7: charts, history and exports follow the
+// station's zone). dayjs with its utc and timezone plugins does the zone maths (IANA rules through Intl);
+// nothing here adds offsets by hand.
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone.js';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written YYYY-MM-DD. */
+export function isLocalDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const utcDay = new Date(Date.UTC(y, mo - 1, d));
+  return utcDay.getUTCFullYear() === y && utcDay.getUTCMonth() === mo - 1 && utcDay.getUTCDate() === d;
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function localDate(ms: number, timeZone: string): string {
+  return dayjs(ms).tz(timeZone).format('YYYY-MM-DD');
+}
+
+/** The calendar year of an instant in a time zone. */
+export function localYear(ms: number, timeZone: string): number {
+  return dayjs(ms).tz(timeZone).year();
+}
+
+/** Minutes the zone is ahead of UTC at an instant (Europe/Berlin in summer: 120). */
+export function offsetMinutesAt(timeZone: string, ms: number): number {
+  return dayjs(ms).tz(timeZone).utcOffset();
+}
+
+/** The instant a local calendar day starts (its local midnight, or the first instant after a DST gap). */
+export function localDayStart(date: string, timeZone: string): number {
+  if (!isLocalDate(date)) throw new RangeError(`not a calendar date: ${date}`);
+  return dayjs.tz(date, timeZone).valueOf();
+}
+
+/** The day after a YYYY-MM-DD date. */
+export function nextDate(date: string): string {
+  if (!isLocalDate(date)) throw new RangeError(`not a calendar date: ${date}`);
+  return dayjs.utc(date).add(1, 'day').format('YYYY-MM-DD');
+}
+
+/** [start, end) of a local calendar day, in epoch ms: 23, 24 or 25 hours long. */
+export function localDayRange(date: string, timeZone: string): { startMs: number; endMs: number } {
+  return { startMs: localDayStart(date, timeZone), endMs: localDayStart(nextDate(date), timeZone) };
+}
