@@ -127,9 +127,10 @@ describe.each(DATABASES)('logger list and detail on %s', (kind) => {
       .returning({ id: devices.id });
     if (!producing || !idle || !meter || !battery) throw new Error('devices');
     await db.insert(deviceLatest).values([
-      { deviceId: producing.id, ts: minutesAgo(1), values: { W: 2400 } },
-      { deviceId: idle.id, ts: minutesAgo(1), values: { W: 0 } },
-      { deviceId: meter.id, ts: minutesAgo(1), values: { W: -800 } },
+      // With the typed facts the ingest derives from the values through the models' definitions.
+      { deviceId: producing.id, ts: minutesAgo(1), values: { W: 2400 }, powerW: 2400, producing: true },
+      { deviceId: idle.id, ts: minutesAgo(1), values: { W: 0 }, powerW: 0, producing: false },
+      { deviceId: meter.id, ts: minutesAgo(1), values: { W: -800 }, powerW: -800, producing: true },
     ]);
     await db.insert(alarms).values({
       gatewayId: normal.id,

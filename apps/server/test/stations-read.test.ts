@@ -153,14 +153,21 @@ describe.each(DATABASES)('station reads on %s', (kind) => {
     expect(stats.data.todayIncome).toBeCloseTo(3.75 * 0.4, 9);
     expect(stats.data.totalIncome).toBeCloseTo(11.75 * 0.4, 9);
     expect(stats.data.fullLoadHoursToday).toBeCloseTo(3.75 / 5, 9);
-    expect(stats.data.flow).toEqual({ pvKw: 2, gridKw: -0.5, batteryKw: 1, socPct: 80, loadKw: 0.5 });
+    expect(stats.data.flow).toEqual({
+      pvKw: 2,
+      gridKw: -0.5,
+      batteryKw: 1,
+      socPct: 80,
+      loadKw: 0.5,
+      derived: ['load'],
+    });
     expect(stats.data.updatedAt).toBe(t.clock.now().getTime() - MIN);
     expect((stats.data.impact as { coalTons: number }).coalTons).toBeCloseTo((11.75 * 0.3) / 1000, 12);
     // Station B reports nothing now: no flow, no power, but its energy today.
     const b = await w.installer2.get<Record<string, unknown>>(`/station/stats?stationId=${w.stationB}`);
     expect(b.data).toMatchObject({
       powerKw: null,
-      flow: { pvKw: null, loadKw: null, gridKw: null, batteryKw: null, socPct: null },
+      flow: { pvKw: null, loadKw: null, gridKw: null, batteryKw: null, socPct: null, derived: [] },
       updatedAt: null,
     });
     expect(b.data.todayKwh).toBeCloseTo(2, 9);

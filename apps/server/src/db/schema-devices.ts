@@ -217,7 +217,66 @@ export const deviceLatest = pgTable('device_latest', {
   ts: ts('ts').notNull(),
   values: jsonb('values').$type<Record<string, number | string | null>>().notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // Typed facts of the newest reading, written by the ingest in the telemetry transaction from the
+  // registers the protocol definition maps to these columns (whatever their keys are called), so that no
+  // reader maps register keys again (docs/telemetry.md "Facts").
+  powerW: dbl('power_w'),
+  energyTodayWh: dbl('energy_today_wh'),
+  energyTotalWh: dbl('energy_total_wh'),
+  socPct: dbl('soc_pct'),
+  stateCode: integer('state_code'),
+  /** isProducing() of packages/domain for this reading. */
+  producing: boolean('producing').notNull().default(false),
 });
+
+/**
+ * Current facts per station (docs/stations.md "Status model"): the status and counts of SPEC §4 and the
+ * power now, as of `computed_at`. They stay true until `valid_until` (the first instant a logger or
+ * device now online would turn offline; null: only a write can change them). Writers that change status
+ * inputs either refresh the row in their transaction (the ingest) or a trigger marks it stale
+ * (valid_until = -infinity); readers compute a stale row on the spot and the jobs refresh it.
+ */
+export const stationFacts = pgTable(
+  'station_facts',
+  {
+    stationId: integer('station_id')
+      .primaryKey()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    validUntil: ts('valid_until'),
+    gateways: integer('gateways').notNull(),
+    gatewaysOnline: integer('gateways_online').notNull(),
+    devices: integer('devices').notNull(),
+    devicesFault: integer('devices_fault').notNull(),
+    devicesRunning: integer('devices_running').notNull(),
+    devicesOffline: integer('devices_offline').notNull(),
+    /** Sum of the power of the inverters online, null when none reports. */
+    powerW: dbl('power_w'),
+    hasInverters: boolean('has_inverters').notNull(),
+    hasMeters: boolean('has_meters').notNull(),
+    hasBatteries: boolean('has_batteries').notNull(),
+    computedAt: ts('computed_at').notNull(),
+  },
+  (t) => [index('station_facts_valid_idx').on(t.validUntil)],
+);
+
+/**
+ * Station power per 5-minute bucket for the power chart: per device kind, the sum over the station's
+ * devices of each device's mean power in the bucket (null: no device of that kind reported). Recomputed
+ * by the rollup worker with the hour rollups; one row per point of the chart.
+ */
+export const rollupStation5m = pgTable(
+  'rollup_station_5m',
+  {
+    stationId: integer('station_id').notNull(),
+    bucket: ts('bucket').notNull(),
+    pvW: dbl('pv_w'),
+    gridW: dbl('grid_w'),
+    batteryW: dbl('battery_w'),
+    socPct: dbl('soc_pct'),
+  },
+  (t) => [primaryKey({ columns: [t.stationId, t.bucket] })],
+);
 
 const rollupMeasures = {
   energyKwh: dbl('energy_kwh').notNull().default(0),
@@ -308,6 +367,10 @@ export const alarms = pgTable(
   (t) => [
     uniqueIndex('alarms_gateway_record_key').on(t.gatewayId, t.recordId),
     index('alarms_device_idx').on(t.deviceId, t.startedAt),
+    // Open faults (packages/domain isOpenFault; status-sql.ts OPEN_FAULT) are found through this index.
+    index('alarms_open_fault_idx')
+      .on(t.deviceId, t.gatewayId)
+      .where(sql`kind = 'ALARM' and ended_at is null and level in ('URGENT', 'IMPORTANT')`),
   ],
 );
 

@@ -8,9 +8,16 @@ import { CodesRepository } from '../modules/security/codes.repository.js';
 import { RateLimitRepository } from '../modules/security/rate-limit.repository.js';
 import { LoginThrottle } from '@sunfleet/contracts';
 import { telemetryHousekeeping } from '../modules/telemetry/telemetry-housekeeping.js';
+import { refreshStale } from '../modules/facts/facts.writer.js';
+import { sqlRunner } from '../modules/ingest/sql.js';
 
 const HOUSEKEEPING_LOCK_ID = 727_2026_02;
 const SESSION_RETENTION_DAYS = 30;
+/**
+ * Station facts that expired (a logger or device went quiet) or were marked stale are recomputed this
+ * often; readers compute such rows on the spot meanwhile, so this bounds extra read work, not staleness.
+ */
+const FACTS_REFRESH_MS = 15_000;
 /** Telemetry partitions ahead and packet-loss pruning run once a day (per jobs process). */
 const DAILY_MS = 86_400_000;
 
@@ -18,10 +25,19 @@ const DAILY_MS = 86_400_000;
  * Periodic housekeeping. With several `jobs` copies against one PostgreSQL, a transaction-scoped advisory
  * lock elects one runner per round; the others skip it.
  */
-export function startJobs(opts: { database: Database; clock: Clock; log: Logger; everyMs?: number }): {
+export function startJobs(opts: {
+  database: Database;
+  clock: Clock;
+  log: Logger;
+  everyMs?: number;
+  factsEveryMs?: number;
+}): {
   stop(): void;
   runOnce(): Promise<void>;
+  refreshFacts(): Promise<number>;
 } {
+  const runner = sqlRunner(opts.database, 'sunfleet-jobs');
+  const refreshFacts = (): Promise<number> => refreshStale(runner, opts.clock.now());
   let lastDaily: number | null = null;
   const runOnce = async (): Promise<void> => {
     await opts.database.db.transaction(async (tx) => {
@@ -61,5 +77,23 @@ export function startJobs(opts: { database: Database; clock: Clock; log: Logger;
     opts.everyMs ?? 10 * 60_000,
   );
   timer.unref();
-  return { stop: () => clearInterval(timer), runOnce };
+  let refreshing = false;
+  const factsTimer = setInterval(() => {
+    if (refreshing) return;
+    refreshing = true;
+    refreshFacts()
+      .catch((err: unknown) => opts.log.warn({ err }, 'station facts refresh failed; will retry'))
+      .finally(() => {
+        refreshing = false;
+      });
+  }, opts.factsEveryMs ?? FACTS_REFRESH_MS);
+  factsTimer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+      clearInterval(factsTimer);
+    },
+    runOnce,
+    refreshFacts,
+  };
 }

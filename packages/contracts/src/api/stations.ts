@@ -281,6 +281,13 @@ export const StationFlow = Type.Object({
   gridKw: Type.Union([Type.Null(), Type.Number()], { description: '+ import / − export' }),
   batteryKw: Type.Union([Type.Null(), Type.Number()], { description: '+ charge / − discharge' }),
   socPct: NullableNumber,
+  /** Flows computed by the energy balance rather than measured (the load always is). */
+  derived: Type.Array(
+    Type.Union([Type.Literal('pv'), Type.Literal('grid'), Type.Literal('battery'), Type.Literal('load')]),
+    {
+      description: 'flows derived by the energy balance, not measured',
+    },
+  ),
 });
 export type StationFlow = Static<typeof StationFlow>;
 

@@ -1,17 +1,9 @@
 // SQL of the loggers API. Every read goes through gatewayInScope / stationInScope (device-scope.ts), so a
 // foreign logger or station is simply not found.
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { OFFLINE_AFTER_INTERVALS, OFFLINE_GRACE_MS } from '@sunfleet/domain';
+import { gatewayStatusOf, openFaultCount } from '../facts/status-sql.js';
 import type { Db } from '../../db/client.js';
-import {
-  alarms,
-  companies,
-  deviceLatest,
-  deviceModels,
-  devices,
-  gateways,
-  stations,
-} from '../../db/schema.js';
+import { companies, deviceLatest, deviceModels, devices, gateways, stations } from '../../db/schema.js';
 import { containsPattern } from '../reference/sql-helpers.js';
 import { gatewayInScope, idInScope, stationInScope } from '../tenancy/device-scope.js';
 import { scopeWhere, type Scope } from '../tenancy/scope.js';
@@ -53,34 +45,17 @@ export interface DeviceRow {
   unitId: number;
   lastSeenAt: Date | null;
   openFaults: number;
+  /** isProducing() of its newest reading, as the ingest stored it (null: no reading yet). */
+  producing: boolean | null;
   latest: Record<string, number | string | null> | null;
 }
 
-const FAULT_LEVELS = ['URGENT', 'IMPORTANT'] as const;
-
-const openGatewayFaults = sql<number>`(select count(*)::int from ${alarms}
-  where ${alarms.gatewayId} = ${gateways.id} and ${alarms.deviceId} is null
-    and ${alarms.endedAt} is null and ${alarms.kind} = 'ALARM' and ${inArray(alarms.level, [...FAULT_LEVELS])})`;
+const openGatewayFaults = openFaultCount('gateway', sql`${gateways.id}`);
 const deviceCount = sql<number>`(select count(*)::int from ${devices} where ${devices.gatewayId} = ${gateways.id})`;
 
-/** The SQL form of isFresh() (packages/domain status rules), for filtering a page by status. */
-function freshAt(now: Date): SQL {
-  const graceSeconds = OFFLINE_GRACE_MS / 1000;
-  return sql`(${gateways.lastSeenAt} >= ${now.toISOString()}::timestamptz
-    - (${OFFLINE_AFTER_INTERVALS} * ${gateways.uploadIntervalS} + ${graceSeconds}) * interval '1 second')`;
-}
-
+/** A page filtered by status: gatewayStatus() in its SQL form (facts/status-sql.ts). */
 function statusWhere(status: GatewayStatusFilter, now: Date): SQL {
-  switch (status) {
-    case 'OTHER':
-      return isNull(gateways.lastSeenAt);
-    case 'OFFLINE':
-      return sql`(${gateways.lastSeenAt} is not null and not ${freshAt(now)})`;
-    case 'FAULT':
-      return sql`(${freshAt(now)} and ${openGatewayFaults} > 0)`;
-    case 'NORMAL':
-      return sql`(${freshAt(now)} and ${openGatewayFaults} = 0)`;
-  }
+  return sql`${gatewayStatusOf(sql`${gateways.id}`, sql`${now.toISOString()}::timestamptz`)} = ${status}`;
 }
 
 const gatewayColumns = {
@@ -259,9 +234,8 @@ export class GatewaysRepository {
         model: devices.model,
         unitId: devices.unitId,
         lastSeenAt: devices.lastSeenAt,
-        openFaults: sql<number>`(select count(*)::int from ${alarms}
-          where ${alarms.deviceId} = ${devices.id} and ${alarms.endedAt} is null
-            and ${alarms.kind} = 'ALARM' and ${inArray(alarms.level, [...FAULT_LEVELS])})`,
+        openFaults: openFaultCount('device', sql`${devices.id}`),
+        producing: deviceLatest.producing,
         latest: deviceLatest.values,
       })
       .from(devices)

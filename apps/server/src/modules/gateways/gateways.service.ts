@@ -14,7 +14,7 @@ import {
   type GatewayRegisterBody,
   type GatewayRenameBody,
 } from '@sunfleet/contracts';
-import { deviceStatus, gatewayStatus } from '@sunfleet/domain';
+import { deviceStatus, gatewayStatus, isProducing } from '@sunfleet/domain';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
@@ -60,18 +60,15 @@ function credentials(id: number, sn: string, secret: string): GatewayCredentials
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
 /**
- * Status of a device behind a logger (SPEC §4 via packages/domain). "Producing" is kept simple: an
- * inverter produces while its latest active power `W` (device_latest) is above zero, so one at night
- * shows OTHER; meters, batteries and weather stations have nothing to produce and count as running
- * whenever they report.
+ * Status of a device behind a logger (SPEC §4 via packages/domain), with isProducing() as the ingest
+ * stored it with the newest reading (whatever the protocol calls its power register).
  */
 function deviceRowStatus(
   row: DeviceRow,
   uploadIntervalS: number,
   nowMs: number,
 ): GatewayDetail['devices'][number]['status'] {
-  const power = row.latest?.W;
-  const producing = row.type !== 'INVERTER' || (typeof power === 'number' && power > 0);
+  const producing = row.producing ?? isProducing({ deviceType: row.type, powerW: null, stateCode: null });
   return deviceStatus(
     { lastSeenMs: row.lastSeenAt?.getTime() ?? null, uploadIntervalS, openFaults: row.openFaults, producing },
     nowMs,

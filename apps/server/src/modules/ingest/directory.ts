@@ -2,6 +2,7 @@
 // most name devices, and asking the database each time would cost more than storing the readings.
 // Entries expire after a minute (an operator may move or delete devices through the API); a miss is
 // re-checked against the database before a message is refused, so a fresh registration is never missed.
+import type { DeviceType } from '@sunfleet/contracts';
 import type { SqlRunner } from './sql.js';
 import { refuse, type Verdict } from './reasons.js';
 
@@ -15,6 +16,7 @@ export interface DeviceRef {
   sn: string;
   gatewayId: number;
   modelId: number | null;
+  deviceType: DeviceType;
 }
 
 const TTL_MS = 60_000;
@@ -93,13 +95,16 @@ export class IngestDirectory {
       const loadedAt = this.now();
       const generation = this.generations.get(gatewayId) ?? 0;
       const load: Promise<DeviceList> = this.sql
-        .query<{ id: number; sn: string; model_id: number | null }>(
-          'SELECT id, sn, model_id FROM devices WHERE gateway_id = $1',
+        .query<{ id: number; sn: string; model_id: number | null; device_type: DeviceType }>(
+          'SELECT id, sn, model_id, device_type FROM devices WHERE gateway_id = $1',
           [gatewayId],
         )
         .then((rows) => {
           const bySn = new Map(
-            rows.map((r) => [r.sn, { id: r.id, sn: r.sn, gatewayId, modelId: r.model_id }]),
+            rows.map((r) => [
+              r.sn,
+              { id: r.id, sn: r.sn, gatewayId, modelId: r.model_id, deviceType: r.device_type },
+            ]),
           );
           const list = { loadedAt, bySn };
           if ((this.generations.get(gatewayId) ?? 0) === generation) this.deviceLists.set(gatewayId, list);

@@ -19,10 +19,17 @@ export interface SqlTx {
 
 export interface SqlRunner {
   kind: Database['kind'];
-  transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T>;
+  /**
+   * `factsWriter`: the transaction keeps the station facts itself (SET LOCAL sunfleet.facts = 'writer'),
+   * so the triggers that mark them stale stay quiet (docs/stations.md "Status model").
+   */
+  transaction<T>(fn: (tx: SqlTx) => Promise<T>, opts?: { factsWriter?: boolean }): Promise<T>;
   /** One statement outside any explicit transaction. */
   query<T extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
 }
+
+/** Marks a transaction as one that keeps the station facts itself (see SqlRunner.transaction). */
+const FACTS_WRITER = `SET LOCAL sunfleet.facts = 'writer'`;
 
 /** Seconds a single ingest statement may run before it is cancelled (and the batch retried). */
 const STATEMENT_TIMEOUT_S = 30;
@@ -36,13 +43,14 @@ const safeName = (name: string): string =>
  * cancelled and retried instead of holding every waiting logger forever.
  */
 function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
-  const begin = `BEGIN; SET LOCAL application_name = '${safeName(applicationName)}'; SET LOCAL statement_timeout = '${STATEMENT_TIMEOUT_S}s'`;
+  const beginTx = `BEGIN; SET LOCAL application_name = '${safeName(applicationName)}'; SET LOCAL statement_timeout = '${STATEMENT_TIMEOUT_S}s'`;
   /**
    * The transaction opens with its first statement: a COPY carries BEGIN and the SET LOCALs in the same
    * simple-query message (one round trip less per telemetry batch); a parameterised query, which must
    * travel alone, is preceded by them.
    */
-  const txOf = (client: pg.PoolClient): { tx: SqlTx; begun: () => boolean } => {
+  const txOf = (client: pg.PoolClient, factsWriter: boolean): { tx: SqlTx; begun: () => boolean } => {
+    const begin = factsWriter ? `${beginTx}; ${FACTS_WRITER}` : beginTx;
     let begun = false;
     const tx: SqlTx = {
       query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) => {
@@ -65,7 +73,7 @@ function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
     kind: 'postgres',
     query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
       (await pool.query<T>(text, params)).rows,
-    transaction: async <T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> => {
+    transaction: async <T>(fn: (tx: SqlTx) => Promise<T>, opts?: { factsWriter?: boolean }): Promise<T> => {
       const client = await pool.connect();
       let failure: unknown = undefined;
       // The pool listens for errors only on idle clients: a connection killed between two statements
@@ -74,7 +82,7 @@ function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
         failure ??= err;
       };
       client.on('error', onError);
-      const { tx, begun } = txOf(client);
+      const { tx, begun } = txOf(client, opts?.factsWriter === true);
       try {
         const result = await fn(tx);
         if (begun()) await client.query('COMMIT');
@@ -99,15 +107,16 @@ function pgliteRunner(client: PGlite): SqlRunner {
     kind: 'pglite',
     query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
       (await client.query<T>(text, params)).rows,
-    transaction: <T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> =>
-      client.transaction((t) =>
-        fn({
+    transaction: <T>(fn: (tx: SqlTx) => Promise<T>, opts?: { factsWriter?: boolean }): Promise<T> =>
+      client.transaction(async (t) => {
+        if (opts?.factsWriter === true) await t.exec(FACTS_WRITER);
+        return fn({
           query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) =>
             (await t.query<R>(text, params)).rows,
           copyIn: null,
           connection,
-        }),
-      ),
+        });
+      }),
   };
 }
 

@@ -4,8 +4,24 @@
 // column map into the text the writer sends: no wide-row objects per reading, and what waits in the
 // batch queue is one string per row.
 import { MpptColumns, TelemetryColumns } from '@sunfleet/contracts';
-import { mpptSlot, TYPED_SLOTS, wideCells, type WideRowMapper } from '@sunfleet/domain';
-import type { MeasureValues } from './telemetry.prepare.js';
+import type { DeviceType } from '@sunfleet/contracts';
+import { isProducing, mpptSlot, TYPED_SLOTS, wideCells, type WideRowMapper } from '@sunfleet/domain';
+
+/** The merged values of one reading, by measure key. */
+export type MeasureValues = Record<string, number | string | null>;
+
+/**
+ * The typed facts of one reading (device_latest's typed columns), from the registers the definition maps
+ * to these columns, whatever the protocol calls them.
+ */
+export interface ReadingFacts {
+  powerW: number | null;
+  energyTodayWh: number | null;
+  energyTotalWh: number | null;
+  socPct: number | null;
+  stateCode: number | null;
+  producing: boolean;
+}
 
 /** 'copy': one line of COPY text format; 'json': one JSON record for json_to_recordset. */
 export type RowFormat = 'copy' | 'json';
@@ -39,6 +55,10 @@ export const RECORD_TYPES = [
 
 const INT32_MAX = 2_147_483_647;
 const STATUS_SLOT = TelemetryColumns.indexOf('status_code');
+const POWER_SLOT = TelemetryColumns.indexOf('power_w');
+const TODAY_SLOT = TelemetryColumns.indexOf('energy_today_wh');
+const TOTAL_SLOT = TelemetryColumns.indexOf('energy_total_wh');
+const SOC_SLOT = TelemetryColumns.indexOf('soc_pct');
 /** `,"power_w":` … per typed column, for the JSON records. */
 const JSON_KEYS = TelemetryColumns.map((c) => `,"${c}":`);
 const JSON_MPPT_KEYS = MpptColumns.map((c) => `,"${c}":`);
@@ -90,6 +110,25 @@ export class RowEncoder {
     // the GC to walk) and the writer's join copies flat strings.
     row.charCodeAt(0);
     return row;
+  }
+
+  /** The typed facts of the reading encoded last. */
+  facts(deviceType: DeviceType): ReadingFacts {
+    const cells = this.wide.cells;
+    const finite = (slot: number): number | null => {
+      const v = cells[slot];
+      return typeof v === 'number' && Number.isFinite(v) ? v : null;
+    };
+    const powerW = finite(POWER_SLOT);
+    const stateCode = finite(STATUS_SLOT);
+    return {
+      powerW,
+      energyTodayWh: finite(TODAY_SLOT),
+      energyTotalWh: finite(TOTAL_SLOT),
+      socPct: finite(SOC_SLOT),
+      stateCode,
+      producing: isProducing({ deviceType, powerW, stateCode }),
+    };
   }
 
   private copyLine(deviceId: number, gatewayId: number, backlog: boolean, values: MeasureValues): string {

@@ -7,10 +7,10 @@ import { ProtocolLimits, type RegisterDefinition, type TelemetryMessage } from '
 import { decodeBlocks, hexToWords, registerWords, WideRowMapper, type RegisterBlock } from '@sunfleet/domain';
 import type { GatewayRef, IngestDirectory } from './directory.js';
 import { refuse, type Verdict } from './reasons.js';
-import type { RowEncoder } from './telemetry.encode.js';
+import type { MeasureValues, ReadingFacts, RowEncoder } from './telemetry.encode.js';
 import { checkTimestamps } from './validator.js';
 
-export type MeasureValues = Record<string, number | string | null>;
+export type { MeasureValues, ReadingFacts };
 
 export interface TelemetryRow {
   deviceId: number;
@@ -20,6 +20,8 @@ export interface TelemetryRow {
   encoded: string;
   /** Every merged value (latest-values table). */
   values: MeasureValues;
+  /** Its typed facts (device_latest's typed columns). */
+  facts: ReadingFacts;
 }
 
 /** Where a message came from, kept so a message the database refuses can still be dead-lettered. */
@@ -112,6 +114,7 @@ export async function prepareTelemetry(
       ts: reading.ts,
       encoded: deps.encoder.encode(mapper, device.id, reading.ts, gateway.id, backlog, merged),
       values: merged,
+      facts: deps.encoder.facts(device.deviceType),
     });
   }
   return {

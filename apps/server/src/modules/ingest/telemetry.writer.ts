@@ -19,7 +19,9 @@ import {
   RowEncoder,
   type RowFormat,
 } from './telemetry.encode.js';
-import type { MeasureValues, PreparedTelemetry, TelemetryRow } from './telemetry.prepare.js';
+import type { MeasureValues, ReadingFacts } from './telemetry.encode.js';
+import type { PreparedTelemetry, TelemetryRow } from './telemetry.prepare.js';
+import { refreshStationFacts } from '../facts/facts.writer.js';
 import { TransientError } from './transient.js';
 
 /** Test seam: runs inside each telemetry transaction just before COMMIT (throw to simulate a failure). */
@@ -31,6 +33,9 @@ const STAGE = 'sf_ingest_stage';
 /** Batches written the careful way after a unique violation. */
 const CAREFUL_AFTER_CONFLICT = 20;
 const RETURNING = 'RETURNING device_id, (extract(epoch FROM ts) * 1000)::float8 AS ms';
+
+/** Telemetry transactions keep the station facts themselves. */
+const FACTS_WRITER = { factsWriter: true } as const;
 
 const keyOf = (deviceId: number, ts: number): string => `${deviceId}:${ts}`;
 
@@ -45,11 +50,18 @@ class Conflict extends Error {}
 const FOLLOW_UP = `
 WITH d AS (
   SELECT * FROM json_to_recordset($1::json)
-    AS x(device_id int, from_ts timestamptz, to_ts timestamptz, vals jsonb, seen timestamptz)
+    AS x(device_id int, from_ts timestamptz, to_ts timestamptz, vals jsonb, seen timestamptz,
+      power_w float8, energy_today_wh float8, energy_total_wh float8, soc_pct float8, state_code int,
+      producing boolean)
 ), latest AS (
-  INSERT INTO device_latest AS l (device_id, ts, values, updated_at)
-  SELECT device_id, to_ts, vals, now() FROM d
-  ON CONFLICT (device_id) DO UPDATE SET ts = excluded.ts, values = excluded.values, updated_at = excluded.updated_at
+  INSERT INTO device_latest AS l (device_id, ts, values, updated_at, power_w, energy_today_wh,
+    energy_total_wh, soc_pct, state_code, producing)
+  SELECT device_id, to_ts, vals, now(), power_w, energy_today_wh, energy_total_wh, soc_pct, state_code,
+    producing FROM d
+  ON CONFLICT (device_id) DO UPDATE SET ts = excluded.ts, values = excluded.values,
+    updated_at = excluded.updated_at, power_w = excluded.power_w, energy_today_wh = excluded.energy_today_wh,
+    energy_total_wh = excluded.energy_total_wh, soc_pct = excluded.soc_pct, state_code = excluded.state_code,
+    producing = excluded.producing
   WHERE l.ts < excluded.ts
 ), seen AS (
   UPDATE devices AS v SET last_seen_at = GREATEST(v.last_seen_at, d.seen) FROM d WHERE v.id = d.device_id
@@ -79,7 +91,8 @@ LEFT JOIN LATERAL (
   WHERE q.gateway_id = z.gateway_id AND NOT q.backlog
   ORDER BY q.data_ts DESC, q.seq DESC LIMIT 1
 ) s ON true
-WHERE g.id = z.gateway_id`;
+WHERE g.id = z.gateway_id
+RETURNING g.station_id`;
 
 export interface WriteOutcome {
   inserted: number;
@@ -151,9 +164,13 @@ export class TelemetryWriter {
         inserted = fresh === 'all' ? rows.length : fresh.size;
         const [devices, seqs, gateways] = this.followUpParams(batch, rows, fresh);
         await tx.query(FOLLOW_UP, [devices, seqs]);
-        await tx.query(GATEWAYS, [gateways]);
+        const bound = await tx.query<{ station_id: number | null }>(GATEWAYS, [gateways]);
+        const stationIds: number[] = [];
+        for (const { station_id: id } of bound) if (id !== null) stationIds.push(id);
+        // The stations' facts, in this transaction: a reader never sees the rows without them.
+        await refreshStationFacts(tx, this.sql.kind, stationIds, new Date(this.opts.now()));
         await this.opts.faults?.beforeCommit?.();
-      });
+      }, FACTS_WRITER);
     } catch (err) {
       if (optimistic && codeOf(err) === '23505') throw new Conflict('row already stored', { cause: err });
       // A retention job may have dropped a month this process thought existed: forget and retry.
@@ -223,10 +240,18 @@ export class TelemetryWriter {
       to_ts: string;
       vals: MeasureValues;
       seen: string;
+      power_w: number | null;
+      energy_today_wh: number | null;
+      energy_total_wh: number | null;
+      soc_pct: number | null;
+      state_code: number | null;
+      producing: boolean;
     }[] = [];
-    let current: { id: number; from: number; to: number; vals: MeasureValues } | null = null;
+    let current: { id: number; from: number; to: number; vals: MeasureValues; facts: ReadingFacts } | null =
+      null;
     const close = (): void => {
       if (current === null) return;
+      const f = current.facts;
       perDevice.push({
         device_id: current.id,
         from_ts: iso(current.from),
@@ -234,16 +259,23 @@ export class TelemetryWriter {
         vals: current.vals,
         // A device's clock may run ahead (clock skew is tolerated); "seen" never lies in the future.
         seen: iso(Math.min(current.to, nowMs)),
+        power_w: f.powerW,
+        energy_today_wh: f.energyTodayWh,
+        energy_total_wh: f.energyTotalWh,
+        soc_pct: f.socPct,
+        state_code: f.stateCode,
+        producing: f.producing,
       });
     };
     for (const row of rows) {
       if (fresh !== 'all' && !fresh.has(keyOf(row.deviceId, row.ts))) continue;
       if (current === null || current.id !== row.deviceId) {
         close();
-        current = { id: row.deviceId, from: row.ts, to: row.ts, vals: row.values };
+        current = { id: row.deviceId, from: row.ts, to: row.ts, vals: row.values, facts: row.facts };
       } else {
         current.to = row.ts;
         current.vals = row.values;
+        current.facts = row.facts;
       }
     }
     close();

@@ -3,6 +3,7 @@
 import type { DeviceFacts, GatewayFacts } from '@sunfleet/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { openFaultCount, PRODUCING } from '../facts/status-sql.js';
 import { devices, gateways } from '../../db/schema.js';
 import { loadStationForCaller } from '../stations/stations.repository.js';
 import { deviceInScope, gatewayInScope, idInScope } from '../tenancy/device-scope.js';
@@ -22,10 +23,6 @@ export interface TargetFacts {
   gateways: { id: number; facts: GatewayFacts }[];
   devices: { id: number; facts: DeviceFacts }[];
 }
-
-const OPEN_FAULT = sql.raw(`a.kind = 'ALARM' and a.ended_at is null and a.level in ('URGENT', 'IMPORTANT')`);
-const PRODUCING = sql.raw(`(d.device_type <> 'INVERTER' or coalesce((
-    select t.power_w from telemetry t where t.device_id = d.id order by t.ts desc limit 1), 0) > 0)`);
 
 /** Rows of devices/gateways (aliases d, g) belonging to the targets. */
 function targetCondition(targets: readonly LiveTarget[]): SQL {
@@ -140,8 +137,7 @@ export class LiveRepository {
       queryRows<{ id: number; last_seen_ms: number | null; upload_interval_s: number; open_faults: number }>(
         this.db,
         sql`select g.id, (extract(epoch from g.last_seen_at) * 1000)::float8 as last_seen_ms, g.upload_interval_s,
-              (select count(*)::int from alarms a where a.gateway_id = g.id and a.device_id is null and ${OPEN_FAULT})
-                as open_faults
+              ${openFaultCount('gateway', sql.raw('g.id'))} as open_faults
             from gateways g where ${gatewayWhere}`,
       ),
       queryRows<{
@@ -153,9 +149,9 @@ export class LiveRepository {
       }>(
         this.db,
         sql`select d.id, (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen_ms, g.upload_interval_s,
-              (select count(*)::int from alarms a where a.device_id = d.id and ${OPEN_FAULT}) as open_faults,
-              ${PRODUCING} as producing
-            from devices d join gateways g on g.id = d.gateway_id where ${where}`,
+              ${openFaultCount('device', sql.raw('d.id'))} as open_faults, ${PRODUCING} as producing
+            from devices d join gateways g on g.id = d.gateway_id
+              left join device_latest dl on dl.device_id = d.id where ${where}`,
       ),
     ]);
     const base = (r: { last_seen_ms: number | null; upload_interval_s: number; open_faults: number }) => ({

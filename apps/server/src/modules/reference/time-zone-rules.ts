@@ -1,3 +1,5 @@
+import { offsetMinutesAt } from '@sunfleet/domain';
+
 /**
  * IANA time zone checks. The accepted names are those of the runtime's ICU (Intl.supportedValuesOf), plus
  * their aliases: ICU lists some zones under an older canonical name (Node 20 lists Asia/Calcutta, not
@@ -19,24 +21,10 @@ export function ianaTimeZone(name: string): string | null {
   return SUPPORTED.has(resolved) || resolved === 'UTC' ? name : null;
 }
 
-/** UTC offset in minutes of `zone` at `instant`. */
-export function offsetMinutesAt(zone: string, instant: Date): number {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-    .formatToParts(instant)
-    .find((p) => p.type === 'timeZoneName');
-  const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(part?.value ?? '');
-  if (!match) return 0; // "GMT" alone: UTC itself
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return match[1] === '-' ? -minutes : minutes;
-}
-
 /**
  * The standard (non-daylight-saving) offset: the smaller of the offsets in January and July, since
  * daylight saving only ever moves clocks forward, in either hemisphere.
  */
 export function standardOffsetMinutes(zone: string, year: number): number {
-  return Math.min(
-    offsetMinutesAt(zone, new Date(Date.UTC(year, 0, 1))),
-    offsetMinutesAt(zone, new Date(Date.UTC(year, 6, 1))),
-  );
+  return Math.min(offsetMinutesAt(zone, Date.UTC(year, 0, 1)), offsetMinutesAt(zone, Date.UTC(year, 6, 1)));
 }

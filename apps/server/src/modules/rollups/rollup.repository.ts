@@ -266,6 +266,44 @@ export class RollupRepository {
   }
 
   /**
+   * The station's power curve (rollup_station_5m) over the span's hours: per 5-minute bucket, the sum
+   * over the station's inverters, meters and batteries of each device's mean power in the bucket (a
+   * reading belongs to the bucket its timestamp falls in), batteries turned to + charge / − discharge,
+   * and the batteries' mean state of charge. Recomputed from the stored rows, never added to.
+   */
+  async recomputeCurve(context: DeviceContext, span: Span): Promise<void> {
+    const { stationId } = context;
+    if (stationId === null) return;
+    const s = sql`${span.start}::timestamptz`;
+    // Through the span's last hour and the bucket starting where it ends (a reading on the hour closes
+    // the previous hour but opens that bucket). Local hours start on 5-minute boundaries of UTC too.
+    const e = sql`(${span.end}::timestamptz + interval '65 minutes')`;
+    await this.db.execute(
+      sql`delete from rollup_station_5m where station_id = ${stationId} and bucket >= ${s} and bucket < ${e}`,
+    );
+    await this.db.execute(sql`set local jit = off`);
+    await this.db.execute(sql`
+      insert into rollup_station_5m (station_id, bucket, pv_w, grid_w, battery_w, soc_pct)
+      with devs as (
+        select d.id, d.device_type from devices d join gateways g on g.id = d.gateway_id
+        where g.station_id = ${stationId} and d.device_type in ('INVERTER', 'METER', 'BATTERY')
+      ), per_device as (
+        select x.bucket, devs.device_type as kind, x.power_w, x.soc_pct
+        from devs cross join lateral (
+          select date_bin('5 minutes', t.ts, timestamptz '2000-01-01 00:00:00+00') as bucket,
+            avg(t.power_w) as power_w, avg(t.soc_pct) as soc_pct
+          from telemetry t where t.device_id = devs.id and t.ts >= ${s} and t.ts < ${e}
+          group by 1) x
+      )
+      select ${stationId}::int, bucket,
+        (sum(power_w) filter (where kind = 'INVERTER'))::float8,
+        (sum(power_w) filter (where kind = 'METER'))::float8,
+        (-sum(power_w) filter (where kind = 'BATTERY'))::float8,
+        (avg(soc_pct) filter (where kind = 'BATTERY'))::float8
+      from per_device group by bucket`);
+  }
+
+  /**
    * Station hours of the span from the device hours of the station's devices: energy from inverters,
    * charge/discharge from batteries, import/export from meters; peak = the highest per-minute sum of
    * inverter power in the hour; then its days and months. Yield and income follow from the energy.

@@ -109,7 +109,10 @@ export class RollupWorker {
             await repo.recomputeDeviceDaysMonths(device, span);
             spans.push(span);
           }
-          for (const span of mergeSpans(spans)) await repo.recomputeStation(context, span);
+          for (const span of mergeSpans(spans)) {
+            await repo.recomputeStation(context, span);
+            await repo.recomputeCurve(context, span);
+          }
           await repo.deleteEntries(claims.flatMap((c) => c.ids));
           return claims.reduce((n, c) => n + c.ids.length, 0);
         });

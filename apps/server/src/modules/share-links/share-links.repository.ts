@@ -1,18 +1,10 @@
 // SQL of share links. Every read and write of a link goes through its station's scope (stationInScope),
 // so a link of a foreign station is simply not found.
 import type { StationStatus } from '@sunfleet/contracts';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  deviceLatest,
-  devices,
-  gateways,
-  rollupStationDay,
-  rollupStationMonth,
-  shareLinks,
-  stations,
-} from '../../db/schema.js';
-import { stationStatusSql } from '../stations/station-sql.js';
+import { rollupStationDay, rollupStationMonth, shareLinks, stations } from '../../db/schema.js';
+import { stationFactSql } from '../facts/status-sql.js';
 import { idInScope, stationInScope } from '../tenancy/device-scope.js';
 import type { Scope } from '../tenancy/scope.js';
 
@@ -53,6 +45,10 @@ export interface PublicStationRow {
   currency: string;
   address: string | null;
   status: StationStatus;
+  /** The inverters online, W (station facts); null when none reports. */
+  powerW: number | null;
+  /** The newest reading of any of its devices. */
+  updatedAt: Date | null;
 }
 
 export interface EnergyTotals {
@@ -153,10 +149,13 @@ export class ShareLinksRepository {
   }
 
   /**
-   * The station of a share view, by id (the token was resolved before), with its status at `now` by the
-   * same SQL form as the station list.
+   * The station of a share view, by id (the token was resolved before), with its status and power at
+   * `now` from the station facts, as the station list shows them, and its newest reading's time.
    */
   async publicStation(stationId: number, now: Date): Promise<PublicStationRow | null> {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    // Qualified by hand: in a one-table select drizzle writes its columns unqualified.
+    const id = sql.raw('stations.id');
     const rows = await this.db
       .select({
         id: stations.id,
@@ -166,7 +165,13 @@ export class ShareLinksRepository {
         timeZone: stations.timeZone,
         currency: stations.currency,
         address: stations.address,
-        status: sql<StationStatus>`${stationStatusSql(sql`${stations.id}`, sql`${now.toISOString()}::timestamptz`)}`,
+        status: sql<StationStatus>`${stationFactSql('status', id, at)}`,
+        powerW: sql<number | null>`${stationFactSql('power_w', id, at)}`.mapWith(Number),
+        updatedAt:
+          sql<Date | null>`(select max(dl.ts) from device_latest dl join devices d on d.id = dl.device_id
+          join gateways g on g.id = d.gateway_id where g.station_id = ${id})`.mapWith((v: unknown) =>
+            v === null ? null : new Date(v as string),
+          ),
       })
       .from(stations)
       .where(eq(stations.id, stationId));
@@ -204,32 +209,5 @@ export class ShareLinksRepository {
       totalKwh: num(sums?.total),
       totalIncome: num(sums?.totalIncome),
     };
-  }
-
-  /**
-   * Current AC power of the station's inverters: the sum of their latest active power `W` reported
-   * since `freshSince`, in kW; null when no inverter reported that recently. Also the newest report time.
-   */
-  async currentPower(
-    stationId: number,
-    freshSince: Date,
-  ): Promise<{ powerKw: number | null; updatedAt: number | null }> {
-    const rows = await this.db
-      .select({ values: deviceLatest.values, ts: deviceLatest.ts })
-      .from(deviceLatest)
-      .innerJoin(devices, eq(devices.id, deviceLatest.deviceId))
-      .innerJoin(gateways, eq(gateways.id, devices.gatewayId))
-      .where(and(eq(gateways.stationId, stationId), inArray(devices.deviceType, ['INVERTER'])))
-      .orderBy(asc(devices.id));
-    let sum: number | null = null;
-    let newest: number | null = null;
-    for (const row of rows) {
-      const ms = row.ts.getTime();
-      newest = newest === null ? ms : Math.max(newest, ms);
-      const w = row.values.W;
-      if (ms >= freshSince.getTime() && typeof w === 'number' && Number.isFinite(w))
-        sum = (sum ?? 0) + w / 1000;
-    }
-    return { powerKw: sum, updatedAt: newest };
   }
 }

@@ -10,6 +10,7 @@ import {
   type ShareLinkUpdateBody,
   type StationShareView,
 } from '@sunfleet/contracts';
+import { localDate } from '@sunfleet/domain';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
@@ -17,9 +18,6 @@ import type { Caller } from '../organisation/access.js';
 import { RateLimitRepository } from '../security/rate-limit.repository.js';
 import { ShareLinksRepository, type ShareLinkRow } from './share-links.repository.js';
 import { newShareToken, recordShareUse, resolveShareToken } from './share-token.js';
-
-/** Inverter reports older than this do not count towards the current power of a share view. */
-const POWER_FRESH_MS = 15 * 60_000;
 
 const iso = (d: Date | null): string | null => d?.toISOString() ?? null;
 
@@ -35,22 +33,6 @@ export function shareLinkState(
 /** The public address of a link: the console's share page with the token. */
 export function shareUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/#/station/share?token=${token}`;
-}
-
-/** YYYY-MM-DD of `now` in an IANA time zone (UTC when the zone is unknown). */
-export function localDate(now: Date, timeZone: string): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
-  try {
-    return format(timeZone);
-  } catch {
-    return format('UTC');
-  }
 }
 
 function cleanTitle(title: string | null | undefined): string | null {
@@ -170,14 +152,13 @@ export class ShareLinksService {
     const station = await this.repo.publicStation(stationId, now);
     if (station === null) throw Errors.notFound();
     await recordShareUse(this.db, token, now);
-    const today = localDate(now, station.timeZone);
+    const today = localDate(now.getTime(), station.timeZone);
     const totals = await this.repo.energyTotals(
       stationId,
       today,
       `${today.slice(0, 7)}-01`,
       today.slice(0, 4),
     );
-    const power = await this.repo.currentPower(stationId, new Date(now.getTime() - POWER_FRESH_MS));
     const link = await this.repo.expiryOfToken(token);
     return {
       station: {
@@ -190,13 +171,14 @@ export class ShareLinksService {
         status: station.status,
       },
       stats: {
-        powerKw: power.powerKw,
+        // The station facts' power (the inverters online), as on the station list and page.
+        powerKw: station.powerW === null ? null : station.powerW / 1000,
         ...totals,
         currency: station.currency,
         capacityKwp: station.capacityKwp,
         fullLoadHoursToday:
           totals.todayKwh === null || station.capacityKwp <= 0 ? null : totals.todayKwh / station.capacityKwp,
-        updatedAt: power.updatedAt,
+        updatedAt: station.updatedAt === null ? null : station.updatedAt.getTime(),
       },
       expiresAt: iso(link),
     };

@@ -1,11 +1,13 @@
 // SQL of the station charts: the station (scoped, or by share token), which device kinds it has, the
-// 5-minute power buckets of one local day from telemetry, energy from the station rollups, and the
-// newest weather-station reading. Identifiers in raw SQL come from constants, never from requests.
+// station's 5-minute curve (rollup_station_5m), energy from the station rollups, and the newest
+// weather-station reading. Identifiers in raw SQL come from constants, never from requests.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { stations } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
+import type { StationKinds } from '@sunfleet/domain';
 import { loadStationForCaller } from '../stations/stations.repository.js';
+import type { CurveRow } from './power-chart.js';
 import type { Scope } from '../tenancy/scope.js';
 
 export interface ChartStation {
@@ -16,16 +18,6 @@ export interface ChartStation {
   latitude: number | null;
   /** Install time, else creation time (epoch ms): the first year of the TOTAL chart. */
   sinceMs: number;
-}
-
-export type DeviceKind = 'INVERTER' | 'METER' | 'BATTERY' | 'WEATHER_STATION';
-
-/** One device kind in one 5-minute bucket: the sum of its devices' mean power, their mean state of charge. */
-export interface PowerBucketRow {
-  bucketMs: number;
-  kind: DeviceKind;
-  powerW: number | null;
-  socPct: number | null;
 }
 
 /** One rollup period of the station (null members: no row for that period). */
@@ -82,71 +74,38 @@ export class StationChartsRepository {
     };
   }
 
-  /** The device kinds behind the station's loggers. */
-  async deviceKinds(stationId: number): Promise<Set<DeviceKind>> {
-    const rows = await queryRows<{ device_type: DeviceKind }>(
+  /** The device kinds behind the station's loggers, for the energy balance. */
+  async deviceKinds(stationId: number): Promise<StationKinds> {
+    const rows = await queryRows<{ device_type: string }>(
       this.db,
       sql`select distinct d.device_type from devices d join gateways g on g.id = d.gateway_id
           where g.station_id = ${stationId}`,
     );
-    return new Set(rows.map((r) => r.device_type));
+    const types = new Set(rows.map((r) => r.device_type));
+    return { inverters: types.has('INVERTER'), meters: types.has('METER'), batteries: types.has('BATTERY') };
   }
 
-  /** Local date of an instant in a time zone, and the instants its local day starts and ends. */
-  async localDay(
-    date: string,
-    timeZone: string,
-    nowMs: number,
-  ): Promise<{ startMs: number; endMs: number; today: string }> {
-    const rows = await queryRows<{ s: number; e: number; today: string }>(
+  /** The station's 5-minute curve in [fromMs, toMs): one stored row per bucket (rollup_station_5m). */
+  async curve(stationId: number, fromMs: number, toMs: number): Promise<CurveRow[]> {
+    const rows = await queryRows<{
+      bucket_ms: number;
+      pv_w: number | null;
+      grid_w: number | null;
+      battery_w: number | null;
+      soc_pct: number | null;
+    }>(
       this.db,
-      sql`select (extract(epoch from (${date}::date::timestamp at time zone ${timeZone})) * 1000)::float8 as s,
-            (extract(epoch from ((${date}::date + 1)::timestamp at time zone ${timeZone})) * 1000)::float8 as e,
-            (${new Date(nowMs).toISOString()}::timestamptz at time zone ${timeZone})::date::text as today`,
+      sql`select (extract(epoch from bucket) * 1000)::float8 as bucket_ms, pv_w, grid_w, battery_w, soc_pct
+          from rollup_station_5m where station_id = ${stationId}
+            and bucket >= ${new Date(fromMs).toISOString()}::timestamptz
+            and bucket < ${new Date(toMs).toISOString()}::timestamptz
+          order by bucket`,
     );
-    const row = rows[0];
-    if (!row) throw new Error('local day query answered nothing');
-    return { startMs: row.s, endMs: row.e, today: row.today };
-  }
-
-  /**
-   * Per device kind and 5-minute bucket of [fromMs, toMs): the sum over devices of each device's mean
-   * power in the bucket, and the mean of the devices' mean state of charge. A reading belongs to the
-   * bucket its timestamp falls in. A day of 1,000 devices is 288,000 rows: each device is read by its
-   * (device_id, ts) key and bucketed on its own (small hash tables, no spill to disk), and JIT is off
-   * for the statement — its compile time (~0.8 s, paid on every call) exceeded the query's own run time.
-   */
-  async powerBuckets(stationId: number, fromMs: number, toMs: number): Promise<PowerBucketRow[]> {
-    const from = sql`${new Date(fromMs).toISOString()}::timestamptz`;
-    const to = sql`${new Date(toMs).toISOString()}::timestamptz`;
-    const query = sql`with devs as (
-          select d.id, d.device_type from devices d join gateways g on g.id = d.gateway_id
-          where g.station_id = ${stationId} and d.device_type in ('INVERTER', 'METER', 'BATTERY')
-        ),
-        per_device as (
-          select x.bucket, devs.device_type as kind, x.power_w, x.soc_pct
-          from devs cross join lateral (
-            select date_bin('5 minutes', t.ts, timestamptz '2000-01-01 00:00:00+00') as bucket,
-              avg(t.power_w) as power_w, avg(t.soc_pct) as soc_pct
-            from telemetry t where t.device_id = devs.id and t.ts >= ${from} and t.ts < ${to}
-            group by 1) x
-        )
-        select (extract(epoch from bucket) * 1000)::float8 as bucket_ms, kind,
-          sum(power_w)::float8 as power_w, avg(soc_pct)::float8 as soc_pct
-        from per_device group by bucket, kind`;
-    const rows = await this.db.transaction(async (tx) => {
-      await tx.execute(sql`set local jit = off`);
-      return queryRows<{
-        bucket_ms: number;
-        kind: DeviceKind;
-        power_w: number | null;
-        soc_pct: number | null;
-      }>(tx, query);
-    });
     return rows.map((r) => ({
       bucketMs: r.bucket_ms,
-      kind: r.kind,
-      powerW: nullable(r.power_w),
+      pvW: nullable(r.pv_w),
+      gridW: nullable(r.grid_w),
+      batteryW: nullable(r.battery_w),
       socPct: nullable(r.soc_pct),
     }));
   }

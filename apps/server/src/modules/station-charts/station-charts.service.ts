@@ -10,6 +10,14 @@ import {
   type PowerChartData,
   type StationWeather,
 } from '@sunfleet/contracts';
+import {
+  energyBalance,
+  localDate,
+  localDayRange,
+  localYear,
+  sumKnown,
+  type StationKinds,
+} from '@sunfleet/domain';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
@@ -19,12 +27,7 @@ import { calendarDay } from '../telemetry/ranges.js';
 import type { Scope } from '../tenancy/scope.js';
 import type { ForecastClient } from './forecast.js';
 import { assemblePowerChart } from './power-chart.js';
-import {
-  StationChartsRepository,
-  type ChartStation,
-  type DeviceKind,
-  type EnergyRow,
-} from './station-charts.repository.js';
+import { StationChartsRepository, type ChartStation, type EnergyRow } from './station-charts.repository.js';
 import { skyCode } from './weather-code.js';
 
 const FIELD = 'querystring.date';
@@ -50,12 +53,13 @@ export class StationChartsService {
     checkDate(date);
     const station = await this.station(access);
     const now = this.clock.now().getTime();
-    const day = await this.repo.localDay(date, station.timeZone, now);
-    if (date > day.today) throw invalidField(FIELD, ChartMessage.dateInFuture, 'after the station’s today');
+    if (date > localDate(now, station.timeZone))
+      throw invalidField(FIELD, ChartMessage.dateInFuture, 'after the station’s today');
+    const day = localDayRange(date, station.timeZone);
     const until = Math.min(day.endMs, now);
     const [kinds, rows] = await Promise.all([
       this.repo.deviceKinds(station.id),
-      this.repo.powerBuckets(station.id, day.startMs, until),
+      this.repo.curve(station.id, day.startMs, until),
     ]);
     return assemblePowerChart({
       stationId: station.id,
@@ -128,8 +132,8 @@ export class StationChartsService {
       case 'YEAR':
         return this.repo.months(station, date);
       case 'TOTAL': {
-        const lastYear = yearIn(this.clock.now().getTime(), station.timeZone);
-        const since = yearIn(station.sinceMs, station.timeZone);
+        const lastYear = localYear(this.clock.now().getTime(), station.timeZone);
+        const since = localYear(station.sinceMs, station.timeZone);
         const firstYear = Math.max(since, lastYear - ChartLimits.totalYearsMax + 1, ChartLimits.yearMin);
         return this.repo.years(station, Math.min(firstYear, lastYear), lastYear);
       }
@@ -151,11 +155,6 @@ export class StationChartsService {
   }
 }
 
-/** The calendar year of an instant in a time zone. */
-function yearIn(ms: number, timeZone: string): number {
-  return Number(new Intl.DateTimeFormat('en', { timeZone, year: 'numeric' }).format(ms));
-}
-
 function checkDate(date: string): void {
   if (calendarDay(date) === null)
     throw invalidField(FIELD, TelemetryApiMessage.dateInvalid, 'not a calendar date');
@@ -165,18 +164,20 @@ function checkDate(date: string): void {
 
 type Figures = Omit<ElectricityChartData['points'][number], 'label' | 'start'>;
 
-/** A period's figures: kinds the station lacks are null, consumption only with a meter. */
-function figures(row: EnergyRow, kinds: ReadonlySet<DeviceKind>): Figures {
-  const battery = kinds.has('BATTERY');
-  const meter = kinds.has('METER');
-  const chargeKwh = battery ? row.chargeKwh : null;
-  const dischargeKwh = battery ? row.dischargeKwh : null;
-  const importKwh = meter ? row.importKwh : null;
-  const exportKwh = meter ? row.exportKwh : null;
-  const consumptionKwh =
-    meter && row.energyKwh !== null && importKwh !== null && exportKwh !== null
-      ? Math.max(0, row.energyKwh + importKwh - exportKwh + (dischargeKwh ?? 0) - (chargeKwh ?? 0))
-      : null;
+/** A period's figures: kinds the station lacks are null, consumption is the energy balance's load. */
+function figures(row: EnergyRow, kinds: StationKinds): Figures {
+  const chargeKwh = kinds.batteries ? row.chargeKwh : null;
+  const dischargeKwh = kinds.batteries ? row.dischargeKwh : null;
+  const importKwh = kinds.meters ? row.importKwh : null;
+  const exportKwh = kinds.meters ? row.exportKwh : null;
+  const flows = energyBalance(
+    {
+      pv: row.energyKwh,
+      grid: importKwh === null || exportKwh === null ? null : importKwh - exportKwh,
+      battery: chargeKwh === null || dischargeKwh === null ? null : chargeKwh - dischargeKwh,
+    },
+    kinds,
+  );
   return {
     energyKwh: row.energyKwh,
     income: row.income,
@@ -184,17 +185,13 @@ function figures(row: EnergyRow, kinds: ReadonlySet<DeviceKind>): Figures {
     dischargeKwh,
     importKwh,
     exportKwh,
-    consumptionKwh,
+    consumptionKwh: flows.load,
   };
 }
 
 /** Sums of the periods that have a value; null when none has. */
 function totalsOf(points: readonly Figures[]): EnergyTotals {
-  const sum = (pick: (p: Figures) => number | null): number | null =>
-    points.reduce<number | null>((acc, p) => {
-      const v = pick(p);
-      return v === null ? acc : (acc ?? 0) + v;
-    }, null);
+  const sum = (pick: (p: Figures) => number | null): number | null => sumKnown(points.map(pick));
   return {
     energyKwh: sum((p) => p.energyKwh),
     income: sum((p) => p.income),

@@ -1,16 +1,16 @@
 // SQL of the device pages of stations, AC coupling and event subscriptions. Every read and write goes
 // through stationInScope / deviceInScope (device-scope.ts), so a foreign station or device is not found.
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { OFFLINE_AFTER_INTERVALS, OFFLINE_GRACE_MS } from '@sunfleet/domain';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   acCoupleSettings,
-  alarms,
+  deviceLatest,
   devices,
   gateways,
   stationSubscriptions,
   stations,
 } from '../../db/schema.js';
+import { deviceStatusOf, openFaultCount } from '../facts/status-sql.js';
 import { containsPattern } from '../reference/sql-helpers.js';
 import { deviceInScope, idInScope, stationInScope } from '../tenancy/device-scope.js';
 import type { Scope } from '../tenancy/scope.js';
@@ -31,8 +31,10 @@ export interface DeviceListRow {
   gatewaySn: string;
   uploadIntervalS: number;
   openFaults: number;
-  /** power_w of the newest stored reading. */
+  /** The typed power of the newest reading (device_latest, kept by the ingest). */
   latestPowerW: number | null;
+  /** isProducing() of the newest reading as the ingest stored it (null: no reading yet). */
+  producing: boolean | null;
   /** energy_kwh of today's (station-local) day rollup; inverters only (others count no yield). */
   todayKwh: number | null;
 }
@@ -54,37 +56,11 @@ export interface ReachableDevice {
 export type AcCoupleRow = typeof acCoupleSettings.$inferSelect;
 export type SubscriptionRow = typeof stationSubscriptions.$inferSelect;
 
-const FAULT_LEVELS = ['URGENT', 'IMPORTANT'] as const;
+const openFaults = openFaultCount('device', sql`${devices.id}`);
 
-const openFaults = sql<number>`(select count(*)::int from ${alarms}
-  where ${alarms.deviceId} = ${devices.id} and ${alarms.endedAt} is null
-    and ${alarms.kind} = 'ALARM' and ${inArray(alarms.level, [...FAULT_LEVELS])})`;
-const latestPowerW = sql<
-  number | null
->`(select t.power_w from telemetry t where t.device_id = ${devices.id} order by t.ts desc limit 1)`;
-/** A device without a newest reading of power counts as not producing (SPEC §4 via packages/domain). */
-const producing = sql`(${devices.deviceType} <> 'INVERTER' or coalesce(${latestPowerW}, 0) > 0)`;
-
-/** The SQL form of isFresh() (packages/domain status rules) for a device behind its logger. */
-function freshAt(now: Date): SQL {
-  const graceSeconds = OFFLINE_GRACE_MS / 1000;
-  return sql`(${devices.lastSeenAt} >= ${now.toISOString()}::timestamptz
-    - (${OFFLINE_AFTER_INTERVALS} * ${gateways.uploadIntervalS} + ${graceSeconds}) * interval '1 second')`;
-}
-
-/** deviceStatus() of packages/domain as a condition, to filter a page by status. */
+/** deviceStatus() of packages/domain in its SQL form (facts/status-sql.ts), to filter a page by status. */
 function statusWhere(status: DeviceStatusFilter, now: Date): SQL {
-  switch (status) {
-    case 'OTHER':
-      return sql`(${devices.lastSeenAt} is null
-        or (${freshAt(now)} and ${openFaults} = 0 and not ${producing}))`;
-    case 'OFFLINE':
-      return sql`(${devices.lastSeenAt} is not null and not ${freshAt(now)})`;
-    case 'FAULT':
-      return sql`(${freshAt(now)} and ${openFaults} > 0)`;
-    case 'RUNNING':
-      return sql`(${freshAt(now)} and ${openFaults} = 0 and ${producing})`;
-  }
+  return sql`${deviceStatusOf(sql`${devices.id}`, sql`${now.toISOString()}::timestamptz`)} = ${status}`;
 }
 
 export class StationDevicesRepository {
@@ -147,7 +123,8 @@ export class StationDevicesRepository {
         gatewaySn: gateways.sn,
         uploadIntervalS: gateways.uploadIntervalS,
         openFaults,
-        latestPowerW: sql<number | null>`${latestPowerW}::float8`,
+        latestPowerW: deviceLatest.powerW,
+        producing: deviceLatest.producing,
         todayKwh: sql<number | null>`case when ${devices.deviceType} = 'INVERTER' then
           (select r.energy_kwh::float8 from rollup_device_day r
             where r.device_id = ${devices.id} and r.day = ${localToday}) end`,
@@ -155,6 +132,7 @@ export class StationDevicesRepository {
       .from(devices)
       .innerJoin(gateways, eq(gateways.id, devices.gatewayId))
       .leftJoin(stations, eq(stations.id, gateways.stationId))
+      .leftJoin(deviceLatest, eq(deviceLatest.deviceId, devices.id))
       .where(where)
       .orderBy(asc(devices.sn))
       .offset(window.offset)

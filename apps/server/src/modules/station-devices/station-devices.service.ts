@@ -18,7 +18,7 @@ import {
   type SubscriptionCreateBody,
   type SubscriptionUpdateBody,
 } from '@sunfleet/contracts';
-import { deviceStatus, isFresh } from '@sunfleet/domain';
+import { deviceStatus, isFresh, isProducing } from '@sunfleet/domain';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
@@ -41,7 +41,8 @@ const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 /** Status (packages/domain rules) and now-values of one device row. */
 export function toDeviceItem(row: DeviceListRow, nowMs: number): StationDeviceItem {
   const lastSeenMs = row.lastSeenAt?.getTime() ?? null;
-  const producing = row.deviceType !== 'INVERTER' || (row.latestPowerW ?? 0) > 0;
+  const producing =
+    row.producing ?? isProducing({ deviceType: row.deviceType, powerW: null, stateCode: null });
   const fresh = isFresh(lastSeenMs, row.uploadIntervalS, nowMs);
   return {
     id: row.id,

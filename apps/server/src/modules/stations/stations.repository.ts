@@ -19,13 +19,7 @@ import {
 import { containsPattern } from '../reference/sql-helpers.js';
 import { idInScope, stationInScope } from '../tenancy/device-scope.js';
 import { scopeWhere, type Scope } from '../tenancy/scope.js';
-import {
-  deviceStatusSql,
-  freshSql,
-  latestNumber,
-  MEASURE_KEYS_CTE,
-  stationStatusSql,
-} from './station-sql.js';
+import { factsColumn, freshSql, stationFactSql, stationFactsJoin } from '../facts/status-sql.js';
 
 /** What other modules need of a station the caller may reach. */
 export interface StationForCaller {
@@ -175,24 +169,19 @@ const ts = (now: Date): SQL => sql`${now.toISOString()}::timestamptz`;
 const localToday = (now: Date): SQL => sql`((${ts(now)} at time zone s.time_zone)::date)`;
 
 /**
- * Columns of one station `s` (joined with companies `c` and users `u`): the status by the domain rule,
- * counts, the inverters' power now, and today/month/year/total energy from the station rollups in the
- * station's calendar. Correlated subqueries are fine here: they run for one page of stations only.
+ * Columns of one station `s` (joined with companies `c`, users `u` and its facts by stationFactsJoin):
+ * status, counts and the inverters' power now from the station facts, and today/month/year/total energy
+ * from the station rollups in the station's calendar (primary-key lookups, for one page of stations).
  */
 function stationColumns(userId: number, now: Date): SQL {
   const today = localToday(now);
-  const devFresh = freshSql(sql.raw('d.last_seen_at'), sql.raw('g.upload_interval_s'), ts(now));
-  return sql`s.id, s.name, s.type, ${stationStatusSql(sql.raw('s.id'), ts(now))} as status, s.address,
+  return sql`s.id, s.name, s.type, ${factsColumn('status')} as status, s.address,
     s.longitude, s.latitude, s.capacity_kwp, s.currency, s.price, s.time_zone, s.company_id,
     c.name as company_name, s.owner_user_id, u.username as owner_username, s.simulated,
     s.installed_at, s.created_at, s.grid_type, s.pictures,
     exists (select 1 from station_follows f where f.station_id = s.id and f.user_id = ${userId}) as concern,
-    (select count(*)::int from gateways g where g.station_id = s.id) as gateway_count,
-    (select count(*)::int from devices d join gateways g on g.id = d.gateway_id where g.station_id = s.id)
-      as device_count,
-    (select sum(${latestNumber('power_key')}) from devices d join gateways g on g.id = d.gateway_id
-        join device_latest dl on dl.device_id = d.id join measure_keys mk on mk.model_id = d.model_id
-      where g.station_id = s.id and d.device_type = 'INVERTER' and ${devFresh}) as power_w,
+    ${factsColumn('gateways')} as gateway_count, ${factsColumn('devices')} as device_count,
+    ${factsColumn('power_w')} as power_w,
     (select r.energy_kwh from rollup_station_day r where r.station_id = s.id and r.day = ${today}) as today_kwh,
     (select r.energy_kwh from rollup_station_month r
       where r.station_id = s.id and r.month = date_trunc('month', ${today})::date) as month_kwh,
@@ -262,7 +251,8 @@ export class StationsRepository {
         and ${stationFollows.userId} = ${userId})`;
       parts.push(f.concern ? follows : sql`not ${follows}`);
     }
-    if (f.status !== null) parts.push(sql`${stationStatusSql(sql`${stations.id}`, ts(now))} = ${f.status}`);
+    if (f.status !== null)
+      parts.push(sql`${stationFactSql('status', sql`${stations.id}`, ts(now))} = ${f.status}`);
     return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
   }
 
@@ -277,12 +267,11 @@ export class StationsRepository {
     const where = this.listWhere(scope, userId, filter, now);
     const rows = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`with ${MEASURE_KEYS_CTE},
-        matched as (select ${stations.id} as id, ${stations.name} as name from ${stations} where ${where}),
+      sql`with matched as (select ${stations.id} as id, ${stations.name} as name from ${stations} where ${where}),
         page as (select id from matched order by name, id limit ${window.limit} offset ${window.offset})
         select (select count(*)::int from matched) as total__, ${stationColumns(userId, now)}
         from page join stations s on s.id = page.id join companies c on c.id = s.company_id
-          left join users u on u.id = s.owner_user_id
+          left join users u on u.id = s.owner_user_id ${stationFactsJoin(ts(now))}
         order by s.name, s.id`,
     );
     if (rows.length === 0) {
@@ -300,12 +289,11 @@ export class StationsRepository {
     const scoped = stationInScope(scope);
     const rows = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`with ${MEASURE_KEYS_CTE},
-        page as (select ${stations.id} as id from ${stations} where ${stations.id} = ${id}
+      sql`with page as (select ${stations.id} as id from ${stations} where ${stations.id} = ${id}
           and ${scoped ?? sql`true`})
         select ${stationColumns(userId, now)}
         from page join stations s on s.id = page.id join companies c on c.id = s.company_id
-          left join users u on u.id = s.owner_user_id`,
+          left join users u on u.id = s.owner_user_id ${stationFactsJoin(ts(now))}`,
     );
     const row = rows[0];
     return row ? toStationRow(row) : null;
@@ -386,9 +374,10 @@ export class StationsRepository {
     const scoped = stationInScope(scope);
     const rows = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`select s.id, s.name, s.type, s.longitude, s.latitude, ${stationStatusSql(sql.raw('s.id'), ts(now))} as status
+      sql`select s.id, s.name, s.type, s.longitude, s.latitude, ${factsColumn('status')} as status
         from (select * from ${stations} where ${scoped ?? sql`true`}
           and ${stations.longitude} is not null and ${stations.latitude} is not null) s
+          ${stationFactsJoin(ts(now))}
         order by s.name, s.id`,
     );
     return rows.map((r) => ({
@@ -405,12 +394,10 @@ export class StationsRepository {
   async flowDevices(stationId: number, now: Date): Promise<FlowDeviceRow[]> {
     const rows = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`with ${MEASURE_KEYS_CTE}
-        select d.device_type, ${freshSql(sql.raw('d.last_seen_at'), sql.raw('g.upload_interval_s'), ts(now))} as fresh,
-          (extract(epoch from dl.ts) * 1000)::float8 as ms,
-          ${latestNumber('power_key')} as power_w, ${latestNumber('soc_key')} as soc_pct
+      sql`select d.device_type, ${freshSql(sql.raw('d.last_seen_at'), sql.raw('g.upload_interval_s'), ts(now))} as fresh,
+          (extract(epoch from dl.ts) * 1000)::float8 as ms, dl.power_w, dl.soc_pct
         from devices d join gateways g on g.id = d.gateway_id
-          left join device_latest dl on dl.device_id = d.id left join measure_keys mk on mk.model_id = d.model_id
+          left join device_latest dl on dl.device_id = d.id
         where g.station_id = ${stationId}`,
     );
     return rows.map((r) => ({
@@ -467,22 +454,21 @@ export class StationsRepository {
 
   /** The Home KPIs of every station in scope: one statement. */
   async fleetKpis(scope: Scope, currency: string, now: Date): Promise<FleetKpiRow> {
-    const devFresh = freshSql(sql.raw('d.last_seen_at'), sql.raw('g.upload_interval_s'), ts(now));
     const rows = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`with ${MEASURE_KEYS_CTE}, ${this.energyCtes(scope, null, currency, now)},
-        sstat as (select ${stationStatusSql(sql.raw('st.id'), ts(now))} as status from st),
-        devs as (select d.device_type, ${devFresh} as fresh, ${latestNumber('power_key')} as power_w,
-            ${deviceStatusSql(latestNumber('power_key'), ts(now))} as status
-          from devices d join gateways g on g.id = d.gateway_id join st on st.id = g.station_id
-            left join device_latest dl on dl.device_id = d.id left join measure_keys mk on mk.model_id = d.model_id)
+      sql`with ${this.energyCtes(scope, null, currency, now)},
+        facts as (select ${factsColumn('status')} as status, ${factsColumn('power_w')} as power_w,
+            ${factsColumn('devices')} as devices, ${factsColumn('devices_running')} as running,
+            ${factsColumn('devices_fault')} as fault, ${factsColumn('devices_offline')} as offline
+          from st s ${stationFactsJoin(ts(now))})
         select day.*, mon.*,
           (select coalesce(sum(capacity_kwp), 0) from st) as capacity_kwp,
-          (select coalesce(sum(power_w) filter (where device_type = 'INVERTER' and fresh), 0) from devs) as power_w,
-          (select json_object_agg(status, n) from (select status, count(*)::int as n from sstat group by status) x)
+          (select coalesce(sum(power_w), 0) from facts) as power_w,
+          (select json_object_agg(status, n) from (select status, count(*)::int as n from facts group by status) x)
             as station_counts,
-          (select json_object_agg(status, n) from (select status, count(*)::int as n from devs group by status) y)
-            as device_counts
+          (select json_build_object('RUNNING', coalesce(sum(running), 0), 'FAULT', coalesce(sum(fault), 0),
+              'OFFLINE', coalesce(sum(offline), 0),
+              'OTHER', coalesce(sum(devices - running - fault - offline), 0)) from facts) as device_counts
         from day, mon`,
     );
     const row = rows[0] ?? {};

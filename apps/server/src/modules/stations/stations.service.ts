@@ -25,7 +25,8 @@ import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
 import { filePath } from '../files/files.repository.js';
 import { invalidField, optionalKeyword } from '../reference/sql-helpers.js';
-import { ianaTimeZone, offsetMinutesAt } from '../reference/time-zone-rules.js';
+import { energyBalance, localDayStart, sumKnown } from '@sunfleet/domain';
+import { ianaTimeZone } from '../reference/time-zone-rules.js';
 import { scopeIncludesCompany, type Scope } from '../tenancy/scope.js';
 import {
   loadStationForCaller,
@@ -95,10 +96,7 @@ export function parseInstalledAt(value: string, timeZone: string): Date {
     const [y, m, d] = [Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3])];
     const utc = new Date(Date.UTC(y, m - 1, d));
     if (utc.getUTCFullYear() !== y || utc.getUTCMonth() !== m - 1 || utc.getUTCDate() !== d) throw bad();
-    // Local midnight: shift by the zone's offset at that instant (re-checked once for a DST edge).
-    let at = new Date(utc.getTime() - offsetMinutesAt(timeZone, utc) * 60_000);
-    at = new Date(utc.getTime() - offsetMinutesAt(timeZone, at) * 60_000);
-    return at;
+    return new Date(localDayStart(value, timeZone));
   }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) throw bad();
   const parsed = new Date(value);
@@ -394,8 +392,9 @@ function checkName(value: string): string {
 /**
  * The energy flow now from the newest readings of devices that report (fresh): PV = inverters' output;
  * grid = meters' power (+ import / − export); battery = −(battery power) since the storage block reports
- * discharging as positive (+ charge / − discharge here); load = PV + grid − battery, known only with a
- * meter. A member is null when the station has no reporting device of that kind.
+ * discharging as positive (+ charge / − discharge here); the load by the energy balance of
+ * packages/domain (derived, and marked so). A member is null when the station has no reporting device of
+ * that kind.
  */
 export function flowOf(
   devices: readonly {
@@ -410,26 +409,36 @@ export function flowOf(
   flow: StationFlow;
   updatedAt: number | null;
 } {
+  const has = (type: string): boolean => devices.some((d) => d.deviceType === type);
   const used = devices.filter((d) => d.fresh && d.ts !== null);
   const sumKw = (type: string): number | null => {
-    const values = used
-      .filter((d) => d.deviceType === type && d.powerW !== null)
-      .map((d) => d.powerW as number);
-    return values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / 1000;
+    const w = sumKnown(used.filter((d) => d.deviceType === type).map((d) => d.powerW));
+    return w === null ? null : w / 1000;
   };
-  const pvKw = sumKw('INVERTER');
-  const gridKw = sumKw('METER');
   const batteryOut = sumKw('BATTERY');
-  const batteryKw = batteryOut === null ? null : batteryOut === 0 ? 0 : -batteryOut;
+  const flows = energyBalance(
+    {
+      pv: sumKw('INVERTER'),
+      grid: sumKw('METER'),
+      battery: batteryOut === null ? null : batteryOut === 0 ? 0 : -batteryOut,
+    },
+    { inverters: has('INVERTER'), meters: has('METER'), batteries: has('BATTERY') },
+  );
   const socs = used
     .filter((d) => d.deviceType === 'BATTERY' && d.socPct !== null)
     .map((d) => d.socPct as number);
   const socPct = socs.length === 0 ? null : socs.reduce((a, b) => a + b, 0) / socs.length;
-  const loadKw = gridKw === null ? null : Math.max(0, (pvKw ?? 0) + gridKw - (batteryKw ?? 0));
   const times = used.map((d) => d.ts as number);
   return {
-    pvKw,
-    flow: { pvKw, loadKw, gridKw, batteryKw, socPct },
+    pvKw: flows.pv,
+    flow: {
+      pvKw: flows.pv,
+      loadKw: flows.load,
+      gridKw: flows.grid,
+      batteryKw: flows.battery,
+      socPct,
+      derived: flows.derived,
+    },
     updatedAt: times.length === 0 ? null : Math.max(...times),
   };
 }

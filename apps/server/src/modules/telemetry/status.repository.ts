@@ -1,22 +1,10 @@
 // The facts the status rules of packages/domain need (SPEC §4): when a logger or device was last seen,
-// its logger's upload interval, its open faults, and whether an inverter is producing.
+// its logger's upload interval, its open faults, and whether it is producing (as the ingest stored it),
+// read through the SQL forms of facts/status-sql.ts.
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { openFaultCount, PRODUCING } from '../facts/status-sql.js';
 import type { DeviceFacts, GatewayFacts } from '@sunfleet/domain';
-
-/**
- * Open faults: ALARM records of level URGENT or IMPORTANT not ended yet. EVENT records are informative
- * and often never "end", so they never make a device faulty.
- */
-const OPEN_FAULT = sql.raw(`a.kind = 'ALARM' and a.ended_at is null and a.level in ('URGENT', 'IMPORTANT')`);
-
-/**
- * A device is "producing" unless it is an inverter whose newest reading shows no output (night,
- * standby): such an inverter counts as OTHER, not RUNNING. Meters, batteries and weather stations that
- * report count as running.
- */
-const PRODUCING = sql.raw(`(d.device_type <> 'INVERTER' or coalesce((
-    select t.power_w from telemetry t where t.device_id = d.id order by t.ts desc limit 1), 0) > 0)`);
 
 interface FactRow extends Record<string, unknown> {
   last_seen_ms: number | null;
@@ -31,9 +19,9 @@ export class StatusRepository {
     const rows = await queryRows<FactRow & { producing: boolean }>(
       this.db,
       sql`select (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen_ms, g.upload_interval_s,
-            (select count(*)::int from alarms a where a.device_id = d.id and ${OPEN_FAULT}) as open_faults,
-            ${PRODUCING} as producing
-          from devices d join gateways g on g.id = d.gateway_id where d.id = ${deviceId}`,
+            ${openFaultCount('device', sql.raw('d.id'))} as open_faults, ${PRODUCING} as producing
+          from devices d join gateways g on g.id = d.gateway_id
+            left join device_latest dl on dl.device_id = d.id where d.id = ${deviceId}`,
     );
     const row = rows[0];
     return row ? { ...facts(row), producing: row.producing } : null;
@@ -44,8 +32,7 @@ export class StatusRepository {
     const rows = await queryRows<FactRow>(
       this.db,
       sql`select (extract(epoch from g.last_seen_at) * 1000)::float8 as last_seen_ms, g.upload_interval_s,
-            (select count(*)::int from alarms a where a.gateway_id = g.id and a.device_id is null and ${OPEN_FAULT})
-              as open_faults
+            ${openFaultCount('gateway', sql.raw('g.id'))} as open_faults
           from gateways g where g.station_id = ${stationId}`,
     );
     return rows.map(facts);
@@ -56,9 +43,9 @@ export class StatusRepository {
     const rows = await queryRows<FactRow & { producing: boolean }>(
       this.db,
       sql`select (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen_ms, g.upload_interval_s,
-            (select count(*)::int from alarms a where a.device_id = d.id and ${OPEN_FAULT}) as open_faults,
-            ${PRODUCING} as producing
-          from devices d join gateways g on g.id = d.gateway_id where g.station_id = ${stationId}`,
+            ${openFaultCount('device', sql.raw('d.id'))} as open_faults, ${PRODUCING} as producing
+          from devices d join gateways g on g.id = d.gateway_id
+            left join device_latest dl on dl.device_id = d.id where g.station_id = ${stationId}`,
     );
     return rows.map((r) => ({ ...facts(r), producing: r.producing }));
   }

@@ -13807,6 +13807,8 @@ export interface paths {
                                     /** @description + charge / − discharge */
                                     batteryKw: null | number;
                                     socPct: null | number;
+                                    /** @description flows derived by the energy balance, not measured */
+                                    derived: ("pv" | "grid" | "battery" | "load")[];
                                 };
                                 /** @description Newest reading used, epoch ms */
                                 updatedAt: null | number;

@@ -21,27 +21,41 @@ afterEach(cleanup);
 
 describe('energy flow', () => {
   it('shows export to the grid and a discharging battery with its state of charge', () => {
-    render(<EnergyFlow flow={{ pvKw: 5.5, loadKw: 4, gridKw: -2.5, batteryKw: -1, socPct: 80.4 }} />);
+    render(
+      <EnergyFlow
+        flow={{ pvKw: 5.5, loadKw: 4, gridKw: -2.5, batteryKw: -1, socPct: 80.4, derived: ['load'] }}
+      />,
+    );
     expect(nodes().map((n) => n.dataset.kind)).toEqual(['pv', 'grid', 'load', 'battery']);
     expect(node('grid')?.textContent).toContain('2.50 kW');
     expect(node('grid')?.textContent).toContain('Exporting');
     expect(node('battery')?.textContent).toContain('Discharging');
     expect(node('battery')?.textContent).toContain('80%');
     expect(node('pv')?.textContent).toContain('5.50 kW');
+    expect(node('load')?.textContent).toContain('derived');
   });
 
   it('shows import and charging the other way round', () => {
-    render(<EnergyFlow flow={{ pvKw: 0, loadKw: 1.2, gridKw: 3, batteryKw: 2, socPct: null }} />);
+    render(
+      <EnergyFlow
+        flow={{ pvKw: 0, loadKw: 1.2, gridKw: 3, batteryKw: 2, socPct: null, derived: ['load'] }}
+      />,
+    );
     expect(node('grid')?.textContent).toContain('Importing');
     expect(node('battery')?.textContent).toContain('Charging');
     expect(node('battery')?.textContent).not.toContain('%');
   });
 
   it('leaves out what the station has no device for and shows an unknown load as empty', () => {
-    render(<EnergyFlow flow={{ pvKw: 3.21, loadKw: null, gridKw: null, batteryKw: null, socPct: null }} />);
+    render(
+      <EnergyFlow
+        flow={{ pvKw: 3.21, loadKw: null, gridKw: null, batteryKw: null, socPct: null, derived: [] }}
+      />,
+    );
     expect(nodes().map((n) => n.dataset.kind)).toEqual(['pv', 'load']);
     expect(node('load')?.dataset.value).toBe('');
     expect(node('load')?.textContent).toContain('-');
+    expect(node('load')?.textContent).not.toContain('derived');
     expect(node('pv')?.dataset.value).toBe('3.21');
   });
 });

@@ -112,6 +112,7 @@ export function EnergyFlow({ flow }: { flow: EnergyFlowData | undefined }): Reac
             kW={flow.loadKw}
             color={POWER_COLORS.loadKw}
             title={t('stationDetail.flow.load')}
+            note={flow.derived.includes('load') ? t('stationDetail.flow.derived') : undefined}
           />
           {flow.batteryKw !== null && (
             <>
