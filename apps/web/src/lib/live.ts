@@ -5,8 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import {
   LiveLimits,
   Status,
+  type LiveCurveEvent,
   type LiveEvent,
   type LiveLatestEvent,
+  type LiveStatsEvent,
   type LiveStatusEvent,
 } from '@sunfleet/contracts';
 import { apiClient } from './request';
@@ -59,6 +61,8 @@ export function createSseParser(onEvent: (event: LiveEvent) => void): (chunk: st
     }
     if (type === 'latest') onEvent({ type, data: parsed as LiveLatestEvent });
     else if (type === 'status') onEvent({ type, data: parsed as LiveStatusEvent });
+    else if (type === 'stats') onEvent({ type, data: parsed as LiveStatsEvent });
+    else if (type === 'curve') onEvent({ type, data: parsed as LiveCurveEvent });
   };
   return (chunk) => {
     buffer += chunk.replace(/\r\n?/g, '\n');

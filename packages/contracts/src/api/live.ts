@@ -1,7 +1,11 @@
 // Live updates (Step 3): GET /api/live?stationId|deviceId|gatewayId is a Server-Sent Events stream.
-// Events: `latest` (a device's newest values) and `status` (a station, logger or device changed status);
+// Events: `latest` (a device's newest values), `status` (a station, logger or device changed status) and,
+// on station streams, `stats` (the station's figures, as GET /station/stats answers them, after new
+// readings) and `curve` (the newest buckets of today's power curve, in the power chart's shape);
 // a comment line every 15 s keeps proxies from closing it. docs/charts.md "Live updates" has the protocol.
 import { Type, type Static } from 'typebox';
+import { PowerChartData } from './station-charts.js';
+import { StationStats } from './stations.js';
 
 export const LiveLimits = {
   /** How often the shared poller reads device_latest changes, ms. */
@@ -48,4 +52,16 @@ export const LiveStatusEvent = Type.Object({
 });
 export type LiveStatusEvent = Static<typeof LiveStatusEvent>;
 
-export type LiveEvent = { type: 'latest'; data: LiveLatestEvent } | { type: 'status'; data: LiveStatusEvent };
+/** `event: stats` — the station's figures after new readings (GET /station/stats's answer). */
+export const LiveStatsEvent = StationStats;
+export type LiveStatsEvent = StationStats;
+
+/** `event: curve` — today's newest power-curve buckets (the power chart's shape, a few buckets long). */
+export const LiveCurveEvent = PowerChartData;
+export type LiveCurveEvent = PowerChartData;
+
+export type LiveEvent =
+  | { type: 'latest'; data: LiveLatestEvent }
+  | { type: 'status'; data: LiveStatusEvent }
+  | { type: 'stats'; data: LiveStatsEvent }
+  | { type: 'curve'; data: LiveCurveEvent };

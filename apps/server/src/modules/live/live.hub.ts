@@ -1,8 +1,16 @@
 // One shared poller per API process (docs/charts.md "Live updates"): every 2 s it reads the
 // device_latest rows of all watched targets changed since its cursor — so it works whatever process ran
 // the ingest — and fans them out to the streams watching them; statuses are recomputed every few polls
-// and sent when they change. The timer runs only while someone watches.
-import { LiveLimits, type LiveEvent, type LiveStatusKind } from '@sunfleet/contracts';
+// and sent when they change; station streams also get the station's figures after new readings and the
+// newest buckets of today's curve when they change, so the console never refetches them. The timer
+// runs only while someone watches.
+import {
+  LiveLimits,
+  type LiveCurveEvent,
+  type LiveEvent,
+  type LiveStatsEvent,
+  type LiveStatusKind,
+} from '@sunfleet/contracts';
 import { deviceStatus, gatewayStatus, stationStatus } from '@sunfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -15,9 +23,21 @@ const CURSOR_OVERLAP_MS = 10_000;
 
 export type LiveSink = (event: LiveEvent) => void;
 
+/**
+ * What a station stream pushes besides readings and statuses, computed with the watcher's own access:
+ * the station's figures and today's newest power-curve buckets (null when there is no curve yet).
+ */
+export interface StationFeed {
+  stats(): Promise<LiveStatsEvent>;
+  curve(): Promise<LiveCurveEvent | null>;
+}
+
 interface Subscription {
   target: LiveTarget;
   send: LiveSink;
+  feed: StationFeed | null;
+  /** The last curve event sent (JSON), so an unchanged curve is not sent again. */
+  curve: string | null;
   /** Newest reading time sent per device: each reading goes out once, and never an older one. */
   sent: Map<number, number>;
   /** Last status sent per `KIND:id`. */
@@ -57,14 +77,21 @@ export class LiveHub {
    * Starts watching: first the target's current values and statuses, then changes. Answers the function
    * that stops watching.
    */
-  async subscribe(target: LiveTarget, send: LiveSink): Promise<() => void> {
+  async subscribe(target: LiveTarget, send: LiveSink, feed: StationFeed | null = null): Promise<() => void> {
     const id = this.nextId++;
-    const sub: Subscription = { target, send, sent: new Map(), statuses: new Map() };
+    const sub: Subscription = { target, send, feed, curve: null, sent: new Map(), statuses: new Map() };
     if (this.cursor === null) this.cursor = await this.repo.dbNow();
     const { rows } = await this.repo.latest([target], null);
     this.subs.set(id, sub);
     for (const row of rows) this.deliver(sub, row);
     await this.refreshStatus(sub);
+    if (feed !== null) {
+      const curve = await feed.curve();
+      if (curve !== null) {
+        sub.curve = JSON.stringify(curve);
+        send({ type: 'curve', data: curve });
+      }
+    }
     this.timer ??= setInterval(() => void this.tick(), this.intervalMs);
     return () => {
       this.subs.delete(id);
@@ -100,16 +127,34 @@ export class LiveHub {
     const targets = uniqueTargets(subs);
     const { rows, cursor } = await this.repo.latest(targets, since);
     if (cursor !== null && cursor > this.cursor) this.cursor = cursor;
-    for (const row of rows) for (const sub of subs) if (matches(sub.target, row)) this.deliver(sub, row);
+    const fed = new Set<Subscription>();
+    for (const row of rows)
+      for (const sub of subs) if (matches(sub.target, row) && this.deliver(sub, row)) fed.add(sub);
+    // The station's figures after new readings, and its curve whenever the rollups moved it on (they
+    // follow the readings by a moment, so the curve is looked at on every poll).
+    for (const sub of subs) {
+      if (sub.feed === null) continue;
+      if (fed.has(sub)) sub.send({ type: 'stats', data: await sub.feed.stats() });
+      const curve = await sub.feed.curve();
+      const text = curve === null ? null : JSON.stringify(curve);
+      if (curve !== null && text !== sub.curve) {
+        sub.curve = text;
+        sub.send({ type: 'curve', data: curve });
+      }
+    }
     this.polls++;
-    if (this.polls % STATUS_EVERY_POLLS === 0) for (const sub of subs) await this.refreshStatus(sub);
+    // Statuses follow new readings at once, and the clock (a quiet logger going offline) every few polls.
+    for (const sub of subs)
+      if (fed.has(sub) || this.polls % STATUS_EVERY_POLLS === 0) await this.refreshStatus(sub);
   }
 
-  private deliver(sub: Subscription, row: LatestRow): void {
+  /** Sends a reading unless it went out already; answers whether it was sent. */
+  private deliver(sub: Subscription, row: LatestRow): boolean {
     const last = sub.sent.get(row.deviceId);
-    if (last !== undefined && row.ts <= last) return;
+    if (last !== undefined && row.ts <= last) return false;
     sub.sent.set(row.deviceId, row.ts);
     sub.send({ type: 'latest', data: { deviceId: row.deviceId, ts: row.ts, values: row.values } });
+    return true;
   }
 
   /** Sends the statuses of the target's station, loggers and devices that differ from the last sent. */

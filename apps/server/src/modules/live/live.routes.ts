@@ -19,7 +19,9 @@ import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import { invalidField } from '../reference/sql-helpers.js';
-import { LiveHub } from './live.hub.js';
+import { recentCurve } from '../station-charts/station-charts.service.js';
+import { StationsService } from '../stations/stations.service.js';
+import { LiveHub, type StationFeed } from './live.hub.js';
 import { LiveRepository, type LiveTarget } from './live.repository.js';
 
 const PERM_OF: Record<LiveTarget['kind'], PermCode> = {
@@ -51,6 +53,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{
   const now = (): number => clock.now().getTime();
   const hub = new LiveHub(db, now, app.log, pollIntervalMs);
   const repo = new LiveRepository(db);
+  const stations = new StationsService(db, clock);
   const streamsOf = new Map<number, number>();
   const closers = new Set<() => void>();
 
@@ -70,7 +73,9 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Live values and statuses of a station, logger or device (Server-Sent Events)',
         description:
           'Exactly one of stationId, gatewayId, deviceId. text/event-stream with `event: latest` ' +
-          '{deviceId, ts, values} and `event: status` {kind STATION|GATEWAY|DEVICE, id, status}; a comment ' +
+          '{deviceId, ts, values} and `event: status` {kind STATION|GATEWAY|DEVICE, id, status}; station ' +
+          'streams also carry `event: stats` (the answer of GET /station/stats after new readings) and ' +
+          "`event: curve` (the newest buckets of today's power curve, in the power chart's shape); a comment " +
           `line every ${LiveLimits.heartbeatMs / 1000} s. Refusals (4000/4003/4004/4029) are JSON envelopes sent before the stream starts.`,
         querystring: LiveQuery,
         response: {
@@ -136,7 +141,15 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{
           .catch(() => close());
       }, heartbeatMs ?? LiveLimits.heartbeatMs);
       try {
-        const stop = await hub.subscribe(target, send);
+        const caller = { scope: await app.scopeOf(request), userId: session.userId };
+        const feed: StationFeed | null =
+          target.kind === 'station'
+            ? {
+                stats: () => stations.stats(caller, target.id),
+                curve: () => recentCurve(db, now(), target.id),
+              }
+            : null;
+        const stop = await hub.subscribe(target, send, feed);
         if (closed) stop();
         else unsubscribe = stop;
       } catch (error) {

@@ -26,7 +26,7 @@ import { resolveShareToken } from '../share-links/share-token.js';
 import { calendarDay } from '../telemetry/ranges.js';
 import type { Scope } from '../tenancy/scope.js';
 import type { ForecastClient } from './forecast.js';
-import { assemblePowerChart } from './power-chart.js';
+import { assemblePowerChart, BUCKET_MS } from './power-chart.js';
 import { StationChartsRepository, type ChartStation, type EnergyRow } from './station-charts.repository.js';
 import { skyCode } from './weather-code.js';
 
@@ -201,4 +201,37 @@ function totalsOf(points: readonly Figures[]): EnergyTotals {
     exportKwh: sum((p) => p.exportKwh),
     consumptionKwh: sum((p) => p.consumptionKwh),
   };
+}
+
+/** Buckets of today's curve a live `curve` event carries: the newest few, which the rollups still move. */
+const LIVE_CURVE_BUCKETS = 3;
+
+/**
+ * The newest buckets of the station's power curve today (the power chart's shape, a few buckets long),
+ * for live streams; null when the station is gone or the day has none yet.
+ */
+export async function recentCurve(db: Db, nowMs: number, stationId: number): Promise<PowerChartData | null> {
+  const repo = new StationChartsRepository(db);
+  const station = await repo.station(stationId);
+  if (station === null) return null;
+  const date = localDate(nowMs, station.timeZone);
+  const day = localDayRange(date, station.timeZone);
+  const until = Math.min(day.endMs, nowMs);
+  const lastBucket = Math.floor((until - 1) / BUCKET_MS) * BUCKET_MS;
+  const startMs = Math.max(day.startMs, lastBucket - (LIVE_CURVE_BUCKETS - 1) * BUCKET_MS);
+  const [kinds, rows] = await Promise.all([
+    repo.deviceKinds(stationId),
+    repo.curve(stationId, startMs, until),
+  ]);
+  if (rows.length === 0) return null;
+  return assemblePowerChart({
+    stationId,
+    date,
+    timeZone: station.timeZone,
+    startMs,
+    endMs: day.endMs,
+    untilMs: until,
+    kinds,
+    rows,
+  });
 }

@@ -10711,7 +10711,7 @@ export interface paths {
         };
         /**
          * Live values and statuses of a station, logger or device (Server-Sent Events)
-         * @description Exactly one of stationId, gatewayId, deviceId. text/event-stream with `event: latest` {deviceId, ts, values} and `event: status` {kind STATION|GATEWAY|DEVICE, id, status}; a comment line every 15 s. Refusals (4000/4003/4004/4029) are JSON envelopes sent before the stream starts.
+         * @description Exactly one of stationId, gatewayId, deviceId. text/event-stream with `event: latest` {deviceId, ts, values} and `event: status` {kind STATION|GATEWAY|DEVICE, id, status}; station streams also carry `event: stats` (the answer of GET /station/stats after new readings) and `event: curve` (the newest buckets of today's power curve, in the power chart's shape); a comment line every 15 s. Refusals (4000/4003/4004/4029) are JSON envelopes sent before the stream starts.
          */
         get: {
             parameters: {
