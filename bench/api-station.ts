@@ -1,6 +1,9 @@
 // Station API throughput (Step 3): the power chart, the energy chart (YEAR and MONTH) and the station list
 // page, each in req/s through the whole stack (HTTP, session, scope, SQL, serialisation) ÷ a bare Fastify
-// route answering the same JSON body from memory, on the same machine in the same run.
+// route answering the same JSON body from memory, on the same machine in the same run. Step 4a adds the
+// status-filtered list page and the Home KPIs, over 10,000 stations with a logger, an inverter and a meter
+// each (facts kept as the jobs keep them), and the same three at 100,000 stations on PostgreSQL
+// (BENCH_STATIONS_100K=0 skips those).
 //
 // Data, generated with SQL: one station with 10 loggers and 1,000 devices (980 inverters, 10 meters,
 // 10 batteries) with 5-minute telemetry for BENCH_STATION_DAYS days ending yesterday (default 3 on
@@ -19,6 +22,9 @@ import { loadConfig } from '../apps/server/src/config/config.js';
 import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client.js';
 import { systemClock } from '../apps/server/src/lib/clock.js';
 import { paths } from '../apps/server/src/paths.js';
+import { refreshStale } from '../apps/server/src/modules/facts/facts.writer.js';
+import { sqlRunner } from '../apps/server/src/modules/ingest/sql.js';
+import { RollupRepository } from '../apps/server/src/modules/rollups/rollup.repository.js';
 import type { BenchResult } from './ingest.js';
 
 const ADMIN_PASSWORD = 'Bench#Pass-2026';
@@ -149,8 +155,52 @@ export async function buildStation(
     select ${stationId}, date_trunc('month', day)::date, ${sums}, sum(samples)::int, max(peak_power_w),
       sum(energy_kwh::numeric)::float8 / 5000, sum(energy_kwh::numeric)::float8 * 0.12, 'EUR'
     from rollup_station_day where station_id = ${stationId} group by 2`);
+  // The station's 5-minute curve, by the rollup worker's own statement over the history's span.
+  await db.transaction(async (tx) => {
+    const [span] = await queryRows<{ s: string; e: string }>(
+      tx,
+      sql`select to_char(${from} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as s,
+        to_char((${to} - interval '1 hour') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as e`,
+    );
+    if (!span) throw new Error('span');
+    await new RollupRepository(tx).recomputeCurve(
+      { deviceId: 0, stationId, timeZone: TIME_ZONE, capacityKwp: 5000, price: 0.12, currency: 'EUR' },
+      { start: span.s, end: span.e, firstDay: first, lastDay: last },
+    );
+  });
   await db.execute(sql`analyze`);
   return { stationId, rows: count?.n ?? 0 };
+}
+
+/**
+ * `count` more stations for the list, each with one logger and an inverter and a meter that reported
+ * just now (a third of the inverters at night), a third of the loggers silent for an hour (offline), an
+ * open fault on every tenth inverter; then their facts as the jobs refresh them.
+ */
+async function addListStations(database: Database, offset: number, count: number): Promise<void> {
+  const db = database.db;
+  await db.execute(sql`insert into stations (company_id, name, type, capacity_kwp, time_zone)
+    select 1, 'List station ' || lpad(n::text, 6, '0'), 'HOUSEHOLD_PV', 10, 'UTC'
+    from generate_series(${offset + 1}::int, ${offset + count}::int) n`);
+  await db.execute(sql`insert into gateways (sn, model, secret_hash, station_id, company_id, upload_interval_s, last_seen_at)
+    select 'LISTGW' || lpad(s.id::text, 7, '0'), 'SF-LOGGER-4G', 'x', s.id, 1, 300,
+      case when s.id % 3 = 0 then now() - interval '1 hour' else now() end
+    from stations s where s.name like 'List station %' and not exists (select 1 from gateways g where g.station_id = s.id)`);
+  await db.execute(sql`insert into devices (gateway_id, sn, device_type, model, unit_id, last_seen_at)
+    select g.id, 'LISTDEV' || lpad(g.id::text, 7, '0') || k, case k when 1 then 'INVERTER' else 'METER' end,
+      'BENCH', k, g.last_seen_at
+    from gateways g cross join generate_series(1, 2) k
+    where g.sn like 'LISTGW%' and not exists (select 1 from devices d where d.gateway_id = g.id)`);
+  await db.execute(sql`insert into device_latest (device_id, ts, values, power_w, producing)
+    select d.id, d.last_seen_at, '{}'::jsonb, case when d.id % 3 = 0 then 0 else 3200 end,
+      d.device_type <> 'INVERTER' or d.id % 3 <> 0
+    from devices d where d.sn like 'LISTDEV%' on conflict do nothing`);
+  await db.execute(sql`insert into alarms (gateway_id, device_id, record_id, kind, code, level, started_at)
+    select d.gateway_id, d.id, 'bench-' || d.id, 'ALARM', 1, 'URGENT', now()
+    from devices d where d.sn like 'LISTDEV%' and d.device_type = 'INVERTER' and d.id % 10 = 0
+    on conflict do nothing`);
+  await refreshStale(sqlRunner(database, 'sunfleet-bench'), new Date());
+  await db.execute(sql`analyze`);
 }
 
 /** Requests per second of GET `url` with CONCURRENCY clients for MEASURE_MS (after a short warm-up). */
@@ -234,10 +284,7 @@ export async function runStationApiBenchmarks(print: (r: BenchResult) => void): 
     });
     const started = performance.now();
     const { stationId, rows } = await buildStation(database, days);
-    await database.db.execute(sql`insert into stations (company_id, name, type, capacity_kwp, time_zone)
-      select 1, 'List station ' || lpad(n::text, 5, '0'), 'HOUSEHOLD_PV', 10, 'UTC'
-      from generate_series(1, ${LIST_STATIONS}) n`);
-    await database.db.execute(sql`analyze`);
+    await addListStations(database, 0, LIST_STATIONS);
     const setupS = (performance.now() - started) / 1000;
 
     const app = await buildApp({
@@ -262,12 +309,18 @@ export async function runStationApiBenchmarks(print: (r: BenchResult) => void): 
       const where = `${kind}, 1,000 devices, ${days} day(s) of 5-minute history (setup ${round(setupS, 1)} s)`;
       const day = localDate(1);
       const perDay = rows / days;
+      const curveRows = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from rollup_station_5m where station_id = ${stationId}
+          and bucket >= (${day}::date::timestamp at time zone ${TIME_ZONE})
+          and bucket < ((${day}::date + 1)::timestamp at time zone ${TIME_ZONE})`,
+      );
       await compare(
         print,
         'api.powerChart',
         `${base}/api/station/powerChartData?stationId=${stationId}&date=${day}`,
         headers,
-        `${where}; ${Math.round(perDay)} telemetry rows read per request (${round(perDay / 288, 1)} per point)`,
+        `${where}; ${curveRows[0]?.n ?? 0} curve rows read per request for 288 points (${round((curveRows[0]?.n ?? 0) / 288, 2)} per point; ${Math.round(perDay)} telemetry rows behind them)`,
       );
       for (const dimension of ['YEAR', 'MONTH'] as const) {
         const covered = await queryRows<{ n: number }>(
@@ -295,13 +348,35 @@ export async function runStationApiBenchmarks(print: (r: BenchResult) => void): 
           `${where}; ${covered[0]?.n ?? 0} rollup rows for ${n} points (${round((covered[0]?.n ?? 0) / Math.max(1, n), 2)} rows read per point, no raw rows)`,
         );
       }
-      await compare(
-        print,
-        'api.stationList',
-        `${base}/api/station/list?pageNum=1&pageSize=20`,
-        headers,
-        `${kind}, page of 20 over ${LIST_STATIONS + 1} stations as the platform admin`,
-      );
+      const listBenches = async (suffix: string, stations: number): Promise<void> => {
+        const fleet = `${kind}, ${stations.toLocaleString('en')} stations, facts kept`;
+        await compare(
+          print,
+          `api.stationList${suffix}`,
+          `${base}/api/station/list?pageNum=1&pageSize=20`,
+          headers,
+          `${fleet}; page of 20 as the platform admin`,
+        );
+        await compare(
+          print,
+          `api.stationList.status${suffix}`,
+          `${base}/api/station/list?pageNum=1&pageSize=20&status=ABNORMAL`,
+          headers,
+          `${fleet}; page of 20 of the ABNORMAL ones, with their total`,
+        );
+        await compare(
+          print,
+          `api.homeStats${suffix}`,
+          `${base}/api/station/stats/index`,
+          headers,
+          `${fleet}; Home KPIs and status counts over every station`,
+        );
+      };
+      await listBenches('', LIST_STATIONS + 1);
+      if (kind === 'postgres' && process.env.BENCH_STATIONS_100K !== '0') {
+        await addListStations(database, LIST_STATIONS, 90_000);
+        await listBenches('.100k', LIST_STATIONS + 90_001);
+      }
     } finally {
       await app.close();
     }

@@ -6,6 +6,8 @@ import { queryRows, type Db } from '../src/db/client.js';
 import type { Database } from '../src/db/client.js';
 import { devices } from '../src/db/schema.js';
 import { RollupWorker } from '../src/modules/rollups/rollup.worker.js';
+import type { DeviceType } from '@sunfleet/contracts';
+import { isProducing } from '@sunfleet/domain';
 
 export interface TestReading {
   ts: number;
@@ -34,7 +36,10 @@ export async function addDevice(
 
 const ensured = new WeakMap<Db, Set<string>>();
 
-/** Inserts one batch like the ingest: ON CONFLICT DO NOTHING, then one queue entry over what was new. */
+/**
+ * Inserts one batch like the ingest: ON CONFLICT DO NOTHING, the newest reading's typed facts in
+ * device_latest, then one queue entry over what was new.
+ */
 export async function writeBatch(
   db: Db,
   gatewayId: number,
@@ -67,6 +72,22 @@ export async function writeBatch(
     );
     if (inserted.length === 0) return 0;
     const times = inserted.map((r) => r.ms);
+    // The newest reading's typed facts, as the ingest's follow-up keeps them (only ever moving forward).
+    const newestMs = Math.max(...times);
+    const newest = readings.find((r) => r.ts === newestMs);
+    const [device] = await queryRows<{ device_type: DeviceType }>(
+      tx,
+      sql`select device_type from devices where id = ${deviceId}`,
+    );
+    const powerW = newest?.power ?? null;
+    const producing = isProducing({ deviceType: device?.device_type ?? 'INVERTER', powerW, stateCode: null });
+    await tx.execute(sql`insert into device_latest as l (device_id, ts, values, power_w, energy_total_wh, producing)
+      values (${deviceId}, ${new Date(newestMs).toISOString()}::timestamptz,
+        ${JSON.stringify(powerW === null ? {} : { W: powerW })}::jsonb, ${powerW}::float8,
+        ${newest?.energy ?? null}::float8, ${producing})
+      on conflict (device_id) do update set ts = excluded.ts, values = excluded.values,
+        power_w = excluded.power_w, energy_total_wh = excluded.energy_total_wh, producing = excluded.producing
+      where l.ts < excluded.ts`);
     await tx.execute(
       sql`insert into rollup_dirty (device_id, from_ts, to_ts) values (${deviceId},
           ${new Date(Math.min(...times)).toISOString()}::timestamptz, ${new Date(Math.max(...times)).toISOString()}::timestamptz)`,
@@ -88,6 +109,7 @@ const TABLES = {
   rollup_station_hour: 'station_id, bucket',
   rollup_station_day: 'station_id, day',
   rollup_station_month: 'station_id, month',
+  rollup_station_5m: 'station_id, bucket',
 } as const;
 
 /** Every rollup row, keys as text, in key order. */

@@ -22,7 +22,7 @@ const register = (key: string, address: number, column: string | null) => ({
   nameKey: `test.${key}`,
   address,
   count: 1,
-  dataType: 'I16' as const,
+  dataType: 'S16' as const,
   scale: 0,
   unit: '',
   group: 'test',
