@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/client.js';
 import { deviceLatest, gatewaySeqSeen } from '../src/db/schema.js';
 import { createTestApp, DATABASES, type TestApp } from './helpers.js';
-import { worker, writeBatch, type TestReading } from './rollups-support.js';
+import { addDevice, worker, writeBatch, type TestReading } from './rollups-support.js';
 import {
   clearAlarms,
   raiseAlarm,
@@ -82,11 +82,18 @@ describe.each(DATABASES)('telemetry read API on %s', (kind) => {
     ]);
     await writeBatch(db, w.loggerB.id, w.inverterB, [{ ts: T0, power: 1, energy: 5 }]);
     await worker(t.database).drainOnce();
-    await db.insert(deviceLatest).values({
-      deviceId: w.inverterA,
+    // A newer reading than the batches', with the typed facts the ingest derives from it.
+    const latest = {
       ts: new Date('2026-06-01T07:45:00Z'),
       values: { W: 2000, WH: 1_000_000, St: 'MPPT' },
-    });
+      powerW: 2000,
+      energyTotalWh: 1_000_000,
+      producing: true,
+    };
+    await db
+      .insert(deviceLatest)
+      .values({ deviceId: w.inverterA, ...latest })
+      .onConflictDoUpdate({ target: deviceLatest.deviceId, set: latest });
     await seenAt(db, w.loggerA.id, new Date(t.clock.now().getTime() - 60_000));
   });
   afterAll(() => t.close());
@@ -106,8 +113,11 @@ describe.each(DATABASES)('telemetry read API on %s', (kind) => {
     expect((await w.admin.get(`/device/${w.inverterA}/latest`)).status).toBe(200);
     await expectHidden(w.installer2, `/device/${w.inverterA}/latest`, '/device/999999/latest');
     await expectHidden(w.owner2, `/device/${w.inverterA}/latest`, '/device/999999/latest');
-    const empty = await w.installer1.get<{ ts: null; values: object }>(`/device/${w.meterA}/latest`);
+    // A device that never reported has no latest values.
+    const silent = await addDevice(db, w.loggerA.id, 'BATTERY', `BAT-SILENT-${kind}`);
+    const empty = await w.installer1.get<{ ts: null; values: object }>(`/device/${silent}/latest`);
     expect(empty.data).toMatchObject({ ts: null, values: {} });
+    await db.execute(sql`delete from devices where id = ${silent}`);
   });
 
   it('counts an open URGENT or IMPORTANT alarm as a fault, not an event or a closed alarm', async () => {

@@ -8,6 +8,7 @@ import {
   localYear,
   nextDate,
   offsetMinutesAt,
+  standardOffsetMinutes,
 } from './zone.js';
 
 const ZONES = [
@@ -46,6 +47,9 @@ describe('station-local time', () => {
     expect(localYear(Date.UTC(2026, 11, 31, 23), 'Europe/Berlin')).toBe(2027);
     expect(localYear(Date.UTC(2026, 11, 31, 23), 'America/Phoenix')).toBe(2026);
     expect(nextDate('2026-12-31')).toBe('2027-01-01');
+    expect(standardOffsetMinutes('Europe/Berlin', 2026)).toBe(60);
+    expect(standardOffsetMinutes('Australia/Sydney', 2026)).toBe(600);
+    expect(standardOffsetMinutes('Asia/Shanghai', 2026)).toBe(480);
     expect(() => localDayStart('2026-02-30', 'UTC')).toThrow(RangeError);
   });
 

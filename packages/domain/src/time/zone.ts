@@ -50,3 +50,14 @@ export function nextDate(date: string): string {
 export function localDayRange(date: string, timeZone: string): { startMs: number; endMs: number } {
   return { startMs: localDayStart(date, timeZone), endMs: localDayStart(nextDate(date), timeZone) };
 }
+
+/**
+ * The standard (non-daylight-saving) offset of a zone in a year, minutes: the smaller of its offsets on
+ * 1 January and 1 July, since daylight saving only ever moves clocks forward, in either hemisphere.
+ */
+export function standardOffsetMinutes(timeZone: string, year: number): number {
+  return Math.min(
+    offsetMinutesAt(timeZone, Date.UTC(year, 0, 1)),
+    offsetMinutesAt(timeZone, Date.UTC(year, 6, 1)),
+  );
+}

@@ -1,4 +1,4 @@
-import { offsetMinutesAt } from '@sunfleet/domain';
+export { standardOffsetMinutes } from '@sunfleet/domain';
 
 /**
  * IANA time zone checks. The accepted names are those of the runtime's ICU (Intl.supportedValuesOf), plus
@@ -19,12 +19,4 @@ export function ianaTimeZone(name: string): string | null {
     return null;
   }
   return SUPPORTED.has(resolved) || resolved === 'UTC' ? name : null;
-}
-
-/**
- * The standard (non-daylight-saving) offset: the smaller of the offsets in January and July, since
- * daylight saving only ever moves clocks forward, in either hemisphere.
- */
-export function standardOffsetMinutes(zone: string, year: number): number {
-  return Math.min(offsetMinutesAt(zone, Date.UTC(year, 0, 1)), offsetMinutesAt(zone, Date.UTC(year, 6, 1)));
 }

@@ -1,19 +1,19 @@
 import type { Dayjs } from 'dayjs';
 import type { ChartDimension } from '@sunfleet/contracts';
+import { localDate } from '@sunfleet/domain';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';
 
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone; the browser's zone if it is unknown. */
+/**
+ * The calendar date (YYYY-MM-DD) of an instant in a time zone (packages/domain localDate); the browser's
+ * zone if the zone is unknown to this browser.
+ */
 export function localDateIn(timeZone: string, at: Date = new Date()): string {
-  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' };
-  let format: Intl.DateTimeFormat;
   try {
-    format = new Intl.DateTimeFormat('en-CA', { ...options, timeZone });
+    return localDate(at.getTime(), timeZone);
   } catch {
-    format = new Intl.DateTimeFormat('en-CA', options);
+    return localDate(at.getTime(), Intl.DateTimeFormat().resolvedOptions().timeZone);
   }
-  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]));
-  return `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}`;
 }
 
 /** The date a dimension asks for: the chosen day, the first day of its month or year, or today. */

@@ -1,3 +1,4 @@
+import { standardOffsetMinutes as standardOffset } from '@sunfleet/domain';
 import { useMemo } from 'react';
 import { AutoComplete, Form, InputNumber } from 'antd';
 import { ReferenceLimits, validateRequired } from '@sunfleet/contracts';
@@ -22,34 +23,16 @@ function zoneNames(): string[] {
   }
 }
 
-/** A zone's offset east of UTC in minutes at `at` ('Asia/Shanghai' → 480), or undefined if unknown. */
-export function offsetMinutesAt(zone: string, at: Date): number | undefined {
-  try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName')?.value;
-    const match = /GMT(?:([+-])(\d{1,2}):?(\d{2})?)?/.exec(part ?? '');
-    if (match === null) return undefined;
-    if (match[1] === undefined) return 0;
-    const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
-    return match[1] === '-' ? -minutes : minutes;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A zone's standard offset (without daylight saving, as the server stores it): the smaller of its January
- * and July offsets, which holds on both hemispheres.
- */
+/** The zone's standard offset this year (packages/domain), or undefined for a name this browser lacks. */
 export function standardOffsetMinutes(
   zone: string,
   year: number = new Date().getUTCFullYear(),
 ): number | undefined {
-  const january = offsetMinutesAt(zone, new Date(Date.UTC(year, 0, 1)));
-  const july = offsetMinutesAt(zone, new Date(Date.UTC(year, 6, 1)));
-  if (january === undefined || july === undefined) return undefined;
-  return Math.min(january, july);
+  try {
+    return standardOffset(zone, year);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Time zones: IANA name and offset from UTC (SPEC §3 "time difference"), the offset filled in from the name. */
