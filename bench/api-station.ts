@@ -197,7 +197,7 @@ async function addListStations(database: Database, offset: number, count: number
     from devices d where d.sn like 'LISTDEV%' on conflict do nothing`);
   await db.execute(sql`insert into alarms (gateway_id, device_id, record_id, kind, code, level, started_at)
     select d.gateway_id, d.id, 'bench-' || d.id, 'ALARM', 1, 'URGENT', now()
-    from devices d where d.sn like 'LISTDEV%' and d.device_type = 'INVERTER' and d.id % 10 = 0
+    from devices d where d.sn like 'LISTDEV%' and d.device_type = 'INVERTER' and d.gateway_id % 10 = 0
     on conflict do nothing`);
   await refreshStale(sqlRunner(database, 'sunfleet-bench'), new Date());
   await db.execute(sql`analyze`);

@@ -105,20 +105,17 @@ export function factsHoldSql(now: SQL): SQL {
   return sql`(f.station_id is not null and (f.valid_until is null or f.valid_until >= ${now}))`;
 }
 
-/**
- * Joins the facts of station `s` for a read: the stored row `f`, and `live`, computed on the spot only
- * for a station whose stored facts do not hold (the subquery's filter is evaluated before its body).
- * Read the columns with factsColumn().
- */
-export function stationFactsJoin(now: SQL): SQL {
-  return sql`left join station_facts f on f.station_id = s.id
-    left join lateral (select * from (${stationFactsSql(sql.raw('s.id'), now)}) q
-      where not ${factsHoldSql(now)}) live on true`;
-}
+/** Joins the stored facts `f` of station `s` for a read; read the columns with factsColumn(). */
+export const STATION_FACTS_JOIN = sql.raw('left join station_facts f on f.station_id = s.id');
 
-/** A station fact of `s` joined by stationFactsJoin(). */
-export function factsColumn(column: StationFactsColumn): SQL {
-  return sql.raw(`(case when live.status is not null then live.${column} else f.${column} end)`);
+/**
+ * A fact of station `s` joined by STATION_FACTS_JOIN: the stored one while it holds, else computed on the
+ * spot. The CASE evaluates the computation only for a row whose facts do not hold (a subquery in a
+ * lateral join would be planned for every row).
+ */
+export function factsColumn(column: StationFactsColumn, now: SQL): SQL {
+  return sql`(case when ${factsHoldSql(now)} then f.${sql.raw(column)}
+    else (select q.${sql.raw(column)} from (${stationFactsSql(sql.raw('s.id'), now)}) q) end)`;
 }
 
 /**

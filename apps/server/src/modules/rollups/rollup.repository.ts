@@ -281,7 +281,6 @@ export class RollupRepository {
     await this.db.execute(
       sql`delete from rollup_station_5m where station_id = ${stationId} and bucket >= ${s} and bucket < ${e}`,
     );
-    await this.db.execute(sql`set local jit = off`);
     await this.db.execute(sql`
       insert into rollup_station_5m (station_id, bucket, pv_w, grid_w, battery_w, soc_pct)
       with devs as (

@@ -19,7 +19,7 @@ import {
 import { containsPattern } from '../reference/sql-helpers.js';
 import { idInScope, stationInScope } from '../tenancy/device-scope.js';
 import { scopeWhere, type Scope } from '../tenancy/scope.js';
-import { factsColumn, freshSql, stationFactSql, stationFactsJoin } from '../facts/status-sql.js';
+import { factsColumn, freshSql, STATION_FACTS_JOIN, stationFactSql } from '../facts/status-sql.js';
 
 /** What other modules need of a station the caller may reach. */
 export interface StationForCaller {
@@ -175,13 +175,13 @@ const localToday = (now: Date): SQL => sql`((${ts(now)} at time zone s.time_zone
  */
 function stationColumns(userId: number, now: Date): SQL {
   const today = localToday(now);
-  return sql`s.id, s.name, s.type, ${factsColumn('status')} as status, s.address,
+  return sql`s.id, s.name, s.type, ${factsColumn('status', ts(now))} as status, s.address,
     s.longitude, s.latitude, s.capacity_kwp, s.currency, s.price, s.time_zone, s.company_id,
     c.name as company_name, s.owner_user_id, u.username as owner_username, s.simulated,
     s.installed_at, s.created_at, s.grid_type, s.pictures,
     exists (select 1 from station_follows f where f.station_id = s.id and f.user_id = ${userId}) as concern,
-    ${factsColumn('gateways')} as gateway_count, ${factsColumn('devices')} as device_count,
-    ${factsColumn('power_w')} as power_w,
+    ${factsColumn('gateways', ts(now))} as gateway_count, ${factsColumn('devices', ts(now))} as device_count,
+    ${factsColumn('power_w', ts(now))} as power_w,
     (select r.energy_kwh from rollup_station_day r where r.station_id = s.id and r.day = ${today}) as today_kwh,
     (select r.energy_kwh from rollup_station_month r
       where r.station_id = s.id and r.month = date_trunc('month', ${today})::date) as month_kwh,
@@ -271,7 +271,7 @@ export class StationsRepository {
         page as (select id from matched order by name, id limit ${window.limit} offset ${window.offset})
         select (select count(*)::int from matched) as total__, ${stationColumns(userId, now)}
         from page join stations s on s.id = page.id join companies c on c.id = s.company_id
-          left join users u on u.id = s.owner_user_id ${stationFactsJoin(ts(now))}
+          left join users u on u.id = s.owner_user_id ${STATION_FACTS_JOIN}
         order by s.name, s.id`,
     );
     if (rows.length === 0) {
@@ -293,7 +293,7 @@ export class StationsRepository {
           and ${scoped ?? sql`true`})
         select ${stationColumns(userId, now)}
         from page join stations s on s.id = page.id join companies c on c.id = s.company_id
-          left join users u on u.id = s.owner_user_id ${stationFactsJoin(ts(now))}`,
+          left join users u on u.id = s.owner_user_id ${STATION_FACTS_JOIN}`,
     );
     const row = rows[0];
     return row ? toStationRow(row) : null;
@@ -374,10 +374,10 @@ export class StationsRepository {
     const scoped = stationInScope(scope);
     const rows = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`select s.id, s.name, s.type, s.longitude, s.latitude, ${factsColumn('status')} as status
+      sql`select s.id, s.name, s.type, s.longitude, s.latitude, ${factsColumn('status', ts(now))} as status
         from (select * from ${stations} where ${scoped ?? sql`true`}
           and ${stations.longitude} is not null and ${stations.latitude} is not null) s
-          ${stationFactsJoin(ts(now))}
+          ${STATION_FACTS_JOIN}
         order by s.name, s.id`,
     );
     return rows.map((r) => ({
@@ -457,10 +457,10 @@ export class StationsRepository {
     const rows = await queryRows<Record<string, unknown>>(
       this.db,
       sql`with ${this.energyCtes(scope, null, currency, now)},
-        facts as (select ${factsColumn('status')} as status, ${factsColumn('power_w')} as power_w,
-            ${factsColumn('devices')} as devices, ${factsColumn('devices_running')} as running,
-            ${factsColumn('devices_fault')} as fault, ${factsColumn('devices_offline')} as offline
-          from st s ${stationFactsJoin(ts(now))})
+        facts as (select ${factsColumn('status', ts(now))} as status, ${factsColumn('power_w', ts(now))} as power_w,
+            ${factsColumn('devices', ts(now))} as devices, ${factsColumn('devices_running', ts(now))} as running,
+            ${factsColumn('devices_fault', ts(now))} as fault, ${factsColumn('devices_offline', ts(now))} as offline
+          from st s ${STATION_FACTS_JOIN})
         select day.*, mon.*,
           (select coalesce(sum(capacity_kwp), 0) from st) as capacity_kwp,
           (select coalesce(sum(power_w), 0) from facts) as power_w,
