@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppDeps } from '../src/app.js';
 import { seed } from '../src/bootstrap/seed.js';
 import { loadConfig, type AppConfig } from '../src/config/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -101,6 +101,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   brokerState?: () => BrokerState;
   webDist?: string;
+  /** Poll and heartbeat intervals of GET /live (live.test shortens them). */
+  live?: AppDeps['live'];
   /** Lets a test add routes before the app is ready (e.g. to exercise the error envelope). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -136,6 +138,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     brokerState: options.brokerState ?? (() => 'disabled'),
     version: 'test',
     webDist: options.webDist ?? '/nonexistent-web-dist',
+    ...(options.live ? { live: options.live } : {}),
   });
   options.extend?.(app);
   await app.ready();
