@@ -43,9 +43,14 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // As for the server: React, Ant Design and jsdom are imported once per worker, not per file
+          // (44 s → 15 s for the project). The sim keeps isolation: its firmware tests share module state.
+          isolate: false,
         },
       },
-      { test: { name: 'sim', root: 'apps/sim', include: ['src/**/*.test.ts'] } },
+      // Simulated loggers against an embedded broker: seconds of real work that two workers on two cores
+      // can stretch past Vitest's default 5 s.
+      { test: { name: 'sim', root: 'apps/sim', include: ['src/**/*.test.ts'], testTimeout: 20_000 } },
       {
         test: {
           name: 'e2e',
