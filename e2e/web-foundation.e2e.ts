@@ -99,6 +99,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
+// Proves the harness itself: the built server serves the console and Chromium loads it.
+describe('e2e harness', () => {
+  it('serves the built console that Chromium renders, and the API beside it', async () => {
+    const health = (await (await fetch(`${server.baseUrl}/api/health`)).json()) as { status: number };
+    expect(health.status).toBe(200);
+    const page = await newPage();
+    const res = await page.goto(`${server.baseUrl}/`);
+    expect(res?.status()).toBe(200);
+    expect(await page.locator('#root').count()).toBe(1);
+  });
+});
+
 describe('login', () => {
   it('shows the server message as a toast for a wrong password and stays on login', async () => {
     const page = await newPage();

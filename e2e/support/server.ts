@@ -56,6 +56,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningTe
     LOG_LEVEL: 'warn',
     // The demo fleet runs as with `npm start`, live only: two days of history would load the suites' server.
     SIM_BACKFILL_DAYS: '0',
+    // Logins cost microseconds instead of a fifth of a second (docs/testing.md); seeded users too.
+    PASSWORD_HASHING: 'minimal',
     ...options.env,
   };
   for (const user of options.seedUsers ?? []) {

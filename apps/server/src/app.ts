@@ -62,6 +62,8 @@ export interface AppDeps {
   disconnectLogger?: (sn: string) => void;
   /** Metrics of other services in this process, served with the API's at /metrics. */
   metricsRegistries?: readonly Registry[];
+  /** Poll and heartbeat intervals of GET /live (tests shorten them); default LiveLimits. */
+  live?: { pollIntervalMs?: number; heartbeatMs?: number };
 }
 
 declare module 'fastify' {
@@ -168,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock: deps.clock,
         weatherForecastUrl: deps.config.weatherForecastUrl,
       });
-      await api.register(liveRoutes, { db, clock: deps.clock });
+      await api.register(liveRoutes, { db, clock: deps.clock, ...deps.live });
       await api.register(stationDevicesRoutes, { db, clock: deps.clock });
       await api.register(devicesRoutes, { db, clock: deps.clock });
       await api.register(shareLinkRoutes, { db, clock: deps.clock, config: deps.config });

@@ -6,7 +6,7 @@ import { ROLE_SEEDS } from './bootstrap/seed-data.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
 import { companies, users } from './db/schema.js';
-import { hashPassword } from './lib/password.js';
+import { hashPassword, usePasswordHashing } from './lib/password.js';
 import { paths } from './paths.js';
 import { join, resolve } from 'node:path';
 import { serverMqttUser } from './modules/gateways/broker-auth.routes.js';
@@ -40,6 +40,7 @@ async function mosquittoFiles(values: {
     return 64;
   }
   const config = loadConfig();
+  usePasswordHashing(config.passwordHashing);
   let serverUser: ServerMqttUser | null = serverMqttUser(config.mqttUrl);
   if (values['server-user'] !== undefined || values['server-password'] !== undefined) {
     const username = values['server-user'] ?? '';
@@ -100,6 +101,7 @@ async function main(): Promise<number> {
     return 64;
   }
   const config = loadConfig();
+  usePasswordHashing(config.passwordHashing);
   const log = pino({ level: 'warn' });
   const database = await openConfiguredDatabase(config);
   try {

@@ -7,6 +7,7 @@ import type { AppConfig } from './config/config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { systemClock } from './lib/clock.js';
 import { assertPortFree, isAddressInUse, PortInUseError } from './lib/listen.js';
+import { usePasswordHashing } from './lib/password.js';
 import { paths } from './paths.js';
 import { connectExternalBroker, noBroker, startEmbeddedBroker, type Broker } from './services/broker.js';
 import { startJobs } from './services/jobs.js';
@@ -37,6 +38,9 @@ export interface RunningServer {
  */
 export async function startServer(config: AppConfig): Promise<RunningServer> {
   const log = pino({ level: config.logLevel, base: { service: 'sunfleet' } });
+  usePasswordHashing(config.passwordHashing);
+  if (config.passwordHashing !== 'standard')
+    log.warn('PASSWORD_HASHING=minimal: password hashes protect nothing (tests only)');
   if (config.services.has('api')) await assertPortFree(config.port, config.host, 'PORT');
   if (config.services.has('broker') && config.mqttUrl === null)
     await assertPortFree(config.mqttPort, config.host, 'MQTT_PORT');

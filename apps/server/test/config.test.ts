@@ -20,6 +20,7 @@ describe('configuration', () => {
       mapTileAttribution: '© OpenStreetMap contributors',
       mapGeocoderUrl: null,
       weatherForecastUrl: null,
+      passwordHashing: 'standard',
     });
     expect(c.dataDir).toMatch(/\/data$/);
     expect([...c.services]).toEqual(['api', 'ingest', 'jobs', 'broker', 'sim']);
@@ -55,6 +56,7 @@ describe('configuration', () => {
       adminUsername: 'root',
     });
     expect([...c.services]).toEqual(['api', 'jobs']);
+    expect(loadConfig({ PASSWORD_HASHING: 'minimal' }).passwordHashing).toBe('minimal');
     expect(
       loadConfig({
         MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}/{y}.png',
@@ -87,6 +89,7 @@ describe('configuration', () => {
     ['SERVICES', 'api,web'],
     ['ADMIN_USERNAME', 'a b'],
     ['ADMIN_PASSWORD', 'short'],
+    ['PASSWORD_HASHING', 'none'],
     ['TRUST_PROXY', 'maybe'],
     ['GUEST_LOGIN', 'sometimes'],
     ['REGIONAL_SERVERS', '{"MoonServer":"https://moon"}'],

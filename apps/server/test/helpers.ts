@@ -2,20 +2,26 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { buildApp } from '../src/app.js';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../src/app.js';
 import { seed } from '../src/bootstrap/seed.js';
 import { loadConfig, type AppConfig } from '../src/config/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import type { Clock } from '../src/lib/clock.js';
+import { usePasswordHashing } from '../src/lib/password.js';
 import { paths } from '../src/paths.js';
 import type { BrokerState } from '../src/services/broker.js';
+import { TEMPLATE_ADMIN, templateBlob, type TemplateName } from './support/database-templates.js';
+
+// Password hashes made by tests cost microseconds (src/lib/password.test.ts keeps the production cost).
+usePasswordHashing('minimal');
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-export const ADMIN_PASSWORD = 'Admin#Test-2026';
+export const ADMIN_PASSWORD = TEMPLATE_ADMIN.password;
 
 /** A clock the test moves by hand. */
 export class TestClock implements Clock {
@@ -33,13 +39,31 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a new schema of its own in TEST_DATABASE_URL. */
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new schema of its own in TEST_DATABASE_URL.
+ * PGlite starts from the run's template dump (support/database-templates.ts) when there is one.
+ */
 export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  return openFresh(kind, 'migrated');
+}
+
+async function openFresh(
+  kind: DatabaseKind,
+  template: TemplateName,
+): Promise<TestDatabase & { seeded: boolean }> {
   const options = { migrationsFolder: paths.migrations };
   if (kind === 'pglite') {
+    const file = inject('pgliteTemplates')?.[template];
+    if (file !== undefined) {
+      const database = await openDatabase(
+        { kind: 'pglite', dataDir: null, template: templateBlob(file) },
+        options,
+      );
+      return { database, drop: () => database.close(), seeded: template === 'seeded' };
+    }
     const database = await openDatabase({ kind: 'pglite', dataDir: null }, options);
     await database.migrate();
-    return { database, drop: () => database.close() };
+    return { database, drop: () => database.close(), seeded: false };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
@@ -52,6 +76,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   await database.migrate();
   return {
     database,
+    seeded: false,
     drop: async () => {
       await database.close().catch(() => undefined);
       const c = new pg.Client({ connectionString: url });
@@ -76,27 +101,34 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   brokerState?: () => BrokerState;
   webDist?: string;
+  /** Poll and heartbeat intervals of GET /live (live.test shortens them). */
+  live?: AppDeps['live'];
   /** Lets a test add routes before the app is ready (e.g. to exercise the error envelope). */
   extend?: (app: FastifyInstance) => void;
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase(kind);
   const config = loadConfig({
     SERVICES: 'api',
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent-test-data',
+    PASSWORD_HASHING: 'minimal',
     ...options.env,
   });
+  usePasswordHashing(config.passwordHashing);
+  const fromTemplate = config.adminUsername === TEMPLATE_ADMIN.username;
+  const { database, drop, seeded } = await openFresh(kind, fromTemplate ? 'seeded' : 'migrated');
   const logger = pino({ level: 'silent' });
-  await seed(database.db, {
-    adminUsername: config.adminUsername,
-    adminPassword: ADMIN_PASSWORD,
-    dataDir: null,
-    localesRoot: paths.locales,
-    log: logger,
-  });
+  if (!seeded) {
+    await seed(database.db, {
+      adminUsername: config.adminUsername,
+      adminPassword: ADMIN_PASSWORD,
+      dataDir: null,
+      localesRoot: paths.locales,
+      log: logger,
+    });
+  }
   const clock = new TestClock();
   const app = await buildApp({
     config,
@@ -106,6 +138,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     brokerState: options.brokerState ?? (() => 'disabled'),
     version: 'test',
     webDist: options.webDist ?? '/nonexistent-web-dist',
+    ...(options.live ? { live: options.live } : {}),
   });
   options.extend?.(app);
   await app.ready();

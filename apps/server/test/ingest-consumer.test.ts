@@ -127,7 +127,17 @@ describe.skipIf(!MQTT_URL).each(DATABASES)('ingest consumers on an external brok
   }, 60_000);
 
   it('keeps a message on an unknown topic level as a dead letter', async () => {
-    await publisher.publishAsync(`sf/v1/${sn}/up/nonsense`, '{}', { qos: 1 });
-    await until(async () => (await count(world.db, 'ingest_dead_letters', `reason = 'unknown-topic'`)) === 1);
+    const topic = `sf/v1/${sn}/up/nonsense`;
+    await publisher.publishAsync(topic, '{}', { qos: 1 });
+    const where = `reason = 'unknown-topic' and topic = '${topic}'`;
+    await until(async () => (await count(world.db, 'ingest_dead_letters', where)) > 0);
+    const [row] = await queryRows<{ gatewaySn: string | null; size: number; payload: string }>(
+      world.db,
+      sql.raw(
+        `select gateway_sn as "gatewaySn", size, payload_b64 as payload from ingest_dead_letters where ${where}`,
+      ),
+    );
+    expect(row).toEqual({ gatewaySn: sn, size: 2, payload: Buffer.from('{}').toString('base64') });
+    expect(await count(world.db, 'ingest_dead_letters', where)).toBe(1);
   });
 });

@@ -19,6 +19,11 @@ interface SseEvent {
   data: Record<string, unknown>;
 }
 
+// Shortened poll and heartbeat intervals (LiveLimits holds the production ones), so that waiting for the
+// next round or heartbeat takes a fraction of a second.
+const POLL_MS = 100;
+const HEARTBEAT_MS = 500;
+
 /** An open stream: collects parsed events; `next` waits for one matching a predicate. */
 class Stream {
   readonly events: SseEvent[] = [];
@@ -41,6 +46,7 @@ class Stream {
         const { done, value } = await reader.read();
         if (done) {
           this.endedAt = Date.now();
+          this.notify({ event: 'end', data: {} });
           return;
         }
         this.buffer += decoder.decode(value, { stream: true });
@@ -64,9 +70,17 @@ class Stream {
       else if (line.startsWith('event:')) event = line.slice(6).trim();
       else if (line.startsWith('data:')) data += line.slice(5).trim();
     }
-    if (data === '') return;
+    // A heartbeat comment is offered to waiters as a pseudo-event (not kept in `events`).
+    if (data === '') {
+      if (this.comments.at(-1) === 'heartbeat') this.notify({ event: 'heartbeat', data: {} });
+      return;
+    }
     const parsed: SseEvent = { event, data: JSON.parse(data) as Record<string, unknown> };
     this.events.push(parsed);
+    this.notify(parsed);
+  }
+
+  private notify(parsed: SseEvent): void {
     this.waiters = this.waiters.filter((w) => {
       if (!w.match(parsed)) return true;
       w.resolve(parsed);
@@ -128,7 +142,7 @@ describe.each(DATABASES)('live updates over SSE on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { live: { pollIntervalMs: POLL_MS, heartbeatMs: HEARTBEAT_MS } });
     w = await twoTenants(t, kind);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
@@ -240,7 +254,8 @@ describe.each(DATABASES)('live updates over SSE on %s', (kind) => {
       { qos: 1 },
     );
     await station.next((e) => isReading(e) && e.data.ts === ts + 30_000, 'the second reading');
-    await new Promise((r) => setTimeout(r, 2_500));
+    // Two heartbeats later the poller has run several more rounds: a repeated reading would be here.
+    for (let i = 0; i < 2; i++) await station.next((e) => e.event === 'heartbeat', 'a heartbeat');
     expect(station.events.filter(isReading)).toHaveLength(2);
     expect(other.events.filter((e) => e.event === 'latest')).toEqual([]);
     expect(
@@ -269,10 +284,9 @@ describe.each(DATABASES)('live updates over SSE on %s', (kind) => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(((await res.json()) as { status: number }).status).toBe(200);
-    const deadline = Date.now() + 20_000;
-    while (stream.endedAt === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await stream.next((e) => e.event === 'end', 'the end of the stream', 2 * HEARTBEAT_MS + 5_000);
     expect(stream.endedAt).not.toBeNull();
-    expect(stream.endedAt! - loggedOut).toBeLessThanOrEqual(16_000);
+    expect(stream.endedAt! - loggedOut).toBeLessThanOrEqual(HEARTBEAT_MS + 1_000);
     // Reconnecting with the old token is refused before any streaming.
     const again = await get(`/live?gatewayId=${w.loggerA.id}`, token);
     expect(((await again.json()) as { status: number }).status).toBe(4001);

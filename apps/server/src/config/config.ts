@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { SERVER_KEYS, type ServerKey } from '@sunfleet/contracts';
+import { PASSWORD_HASHINGS, type PasswordHashing } from '../lib/password.js';
 
 /** The services one process can run (ENGINEERING §1). `npm start` runs them all. */
 export const SERVICE_NAMES = ['api', 'ingest', 'jobs', 'broker', 'sim'] as const;
@@ -29,6 +30,8 @@ export interface AppConfig {
   logLevel: LogLevel;
   adminUsername: string;
   adminPassword: string | null;
+  /** Cost of new password hashes (PASSWORD_HASHING): `standard` (default) or `minimal` (test suites only). */
+  passwordHashing: PasswordHashing;
   smtpUrl: string | null;
   /** Sender of verification mails, `address` or `Name <address>`. */
   mailFrom: string;
@@ -225,6 +228,17 @@ function mapTileUrl(env: Env): string | null {
   return raw;
 }
 
+function passwordHashing(env: Env): PasswordHashing {
+  const value = text(env, 'PASSWORD_HASHING') ?? 'standard';
+  if (!Object.hasOwn(PASSWORD_HASHINGS, value)) {
+    throw new ConfigError(
+      'PASSWORD_HASHING',
+      `must be one of ${Object.keys(PASSWORD_HASHINGS).join(', ')} (got '${value}')`,
+    );
+  }
+  return value as PasswordHashing;
+}
+
 /** Reads and validates the whole configuration once at boot. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const portNumber = port(env, 'PORT', 8080);
@@ -263,6 +277,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: logLevel as LogLevel,
     adminUsername,
     adminPassword,
+    passwordHashing: passwordHashing(env),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: mailFrom(env, publicUrl),
     services: services(env),

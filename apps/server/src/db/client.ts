@@ -26,7 +26,8 @@ export interface Database {
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | null }
+  /** `template`: an in-memory database starts as a copy of this dump (PGlite `dumpDataDir`), as tests do. */
+  | { kind: 'pglite'; dataDir: string | null; template?: Blob }
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
 interface Options {
@@ -39,7 +40,10 @@ const MIGRATION_LOCK_ID = 727_2026_01;
 export async function openDatabase(target: DatabaseTarget, options: Options): Promise<Database> {
   if (target.kind === 'pglite') {
     if (target.dataDir !== null) mkdirSync(target.dataDir, { recursive: true });
-    const client = target.dataDir === null ? new PGlite() : new PGlite(target.dataDir);
+    const client =
+      target.dataDir !== null
+        ? new PGlite(target.dataDir)
+        : new PGlite(target.template === undefined ? {} : { loadDataDir: target.template });
     await client.waitReady;
     const db = drizzlePglite({ client, schema });
     return {

@@ -106,9 +106,9 @@ async function setup(fleet: FleetFile = FLEET) {
   return { broker, dir, base };
 }
 
-async function cli(args: string[]) {
+/** Runs the CLI; `err` fills while it runs (a test can await a line). */
+async function cli(args: string[], err: string[] = []) {
   const out: string[] = [];
-  const err: string[] = [];
   const code = await main(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
   return { code, out, err };
 }
@@ -221,10 +221,13 @@ describe('run --fleet', () => {
     }
     const { broker, base } = await setup(fleet);
     const started = Date.now();
-    const running = cli(['run', ...base, '--backfill-days', '0.002', '--duration', '11']);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const err: string[] = [];
+    const running = cli(['run', ...base, '--backfill-days', '0.002', '--duration', '11'], err);
+    // The outage starts once the catch-up is under way and lasts until every logger has failed to reach
+    // the broker (each reports its connection error once).
+    await until(() => telemetryOf(broker).length > 0, 'the first upload');
     await broker.stop();
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await until(() => new Set(err.map((line) => line.split(':')[0])).size === 3, 'three refused loggers');
     await broker.restart();
     const result = await running;
     expect(result.code).toBe(0);
