@@ -12,106 +12,13 @@ import { DefinitionCache } from '../src/modules/registry/definitions.cache.js';
 import type { Broker } from '../src/services/broker.js';
 import { createTestApp, DATABASES, type TestApp } from './helpers.js';
 import { connectLogger, startTestBroker } from './support/loggers.js';
-import { twoTenants, withoutRequestId, type TwoTenants } from './telemetry-api-support.js';
-
-interface SseEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
+import { Stream, type SseEvent } from './support/sse.js';
 
 // Shortened poll and heartbeat intervals (LiveLimits holds the production ones), so that waiting for the
 // next round or heartbeat takes a fraction of a second.
 const POLL_MS = 100;
 const HEARTBEAT_MS = 500;
-
-/** An open stream: collects parsed events; `next` waits for one matching a predicate. */
-class Stream {
-  readonly events: SseEvent[] = [];
-  readonly comments: string[] = [];
-  private buffer = '';
-  private waiters: { match: (e: SseEvent) => boolean; resolve: (e: SseEvent) => void }[] = [];
-
-  constructor(
-    readonly response: Response,
-    private readonly abort: AbortController,
-  ) {
-    void this.read();
-  }
-
-  private async read(): Promise<void> {
-    const reader: ReadableStreamDefaultReader<Uint8Array> = this.response.body!.getReader();
-    const decoder = new TextDecoder();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) {
-          this.endedAt = Date.now();
-          this.notify({ event: 'end', data: {} });
-          return;
-        }
-        this.buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = this.buffer.indexOf('\n\n')) >= 0) {
-          const block = this.buffer.slice(0, end);
-          this.buffer = this.buffer.slice(end + 2);
-          this.parse(block);
-        }
-      }
-    } catch {
-      // aborted
-    }
-  }
-
-  private parse(block: string): void {
-    let event = 'message';
-    let data = '';
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) this.comments.push(line.slice(1).trim());
-      else if (line.startsWith('event:')) event = line.slice(6).trim();
-      else if (line.startsWith('data:')) data += line.slice(5).trim();
-    }
-    // A heartbeat comment is offered to waiters as a pseudo-event (not kept in `events`).
-    if (data === '') {
-      if (this.comments.at(-1) === 'heartbeat') this.notify({ event: 'heartbeat', data: {} });
-      return;
-    }
-    const parsed: SseEvent = { event, data: JSON.parse(data) as Record<string, unknown> };
-    this.events.push(parsed);
-    this.notify(parsed);
-  }
-
-  private notify(parsed: SseEvent): void {
-    this.waiters = this.waiters.filter((w) => {
-      if (!w.match(parsed)) return true;
-      w.resolve(parsed);
-      return false;
-    });
-  }
-
-  next(match: (e: SseEvent) => boolean, what: string, timeoutMs = 15_000): Promise<SseEvent> {
-    const found = this.events.find(match);
-    if (found) return Promise.resolve(found);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs);
-      this.waiters.push({
-        match,
-        resolve: (e) => {
-          clearTimeout(timer);
-          resolve(e);
-        },
-      });
-    });
-  }
-
-  closed = false;
-  /** When the server ended the stream (null while open). */
-  endedAt: number | null = null;
-
-  close(): void {
-    this.closed = true;
-    this.abort.abort();
-  }
-}
+import { twoTenants, withoutRequestId, type TwoTenants } from './telemetry-api-support.js';
 
 describe.each(DATABASES)('live updates over SSE on %s', (kind) => {
   let t: TestApp;

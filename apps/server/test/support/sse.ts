@@ -27,6 +27,7 @@ export class Stream {
         const { done, value } = await reader.read();
         if (done) {
           this.endedAt = Date.now();
+          this.notify({ event: 'end', data: {} });
           return;
         }
         this.buffer += decoder.decode(value, { stream: true });
@@ -50,9 +51,17 @@ export class Stream {
       else if (line.startsWith('event:')) event = line.slice(6).trim();
       else if (line.startsWith('data:')) data += line.slice(5).trim();
     }
-    if (data === '') return;
+    // A heartbeat comment is offered to waiters as a pseudo-event (not kept in `events`).
+    if (data === '') {
+      if (this.comments.at(-1) === 'heartbeat') this.notify({ event: 'heartbeat', data: {} });
+      return;
+    }
     const parsed: SseEvent = { event, data: JSON.parse(data) as Record<string, unknown> };
     this.events.push(parsed);
+    this.notify(parsed);
+  }
+
+  private notify(parsed: SseEvent): void {
     this.waiters = this.waiters.filter((w) => {
       if (!w.match(parsed)) return true;
       w.resolve(parsed);
