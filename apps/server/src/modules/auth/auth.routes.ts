@@ -60,7 +60,6 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLog
         summary: 'Switch the active role: a new session bound to the role replaces the current one',
         description:
           'The role must be one granted to the user (else 4004). The old token then answers 102011.',
-        security: [{ bearer: [] }],
         body: Type.Object({ roleId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
         response: responses(LoginData),
       },
@@ -78,7 +77,6 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLog
       schema: {
         tags: ['account'],
         summary: 'End the current session; the token is refused from now on',
-        security: [{ bearer: [] }],
         response: responses(Type.Null()),
       },
     },
