@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { LoginBody, LoginData } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok, responses } from '../../lib/envelope.js';
-import { sessionOf } from '../../plugins/auth.plugin.js';
+import { sessionCookie, sessionOf } from '../../plugins/auth.plugin.js';
 import { Errors } from '../../lib/errors.js';
 import type { AuthService } from './auth.service.js';
 
@@ -23,14 +23,16 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLog
         tags: ['account'],
         summary: 'Log in with user name, email or mobile number and password',
         description:
-          'Returns an opaque session token. Unknown accounts and wrong passwords get the same answer (4000 WrongUsernameOrPassword); repeated failures per account or client address answer 4029.',
+          'Returns an opaque session token, also set as the HttpOnly `token` cookie the console uses. Unknown accounts and wrong passwords get the same answer (4000 WrongUsernameOrPassword); repeated failures per account or client address answer 4029.',
         body: LoginBody,
         response: responses(LoginData),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       request.auditDetail = { username: request.body.username.slice(0, 128) };
-      return ok(await auth.login(request.body.username, request.body.password, client(request)));
+      const session = await auth.login(request.body.username, request.body.password, client(request));
+      reply.header('set-cookie', sessionCookie(request, session.token));
+      return ok(session);
     },
   );
 
@@ -45,9 +47,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLog
         response: responses(LoginData),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!guestLogin) throw Errors.forbidden();
-      return ok(await auth.guestLogin(client(request)));
+      const session = await auth.guestLogin(client(request));
+      reply.header('set-cookie', sessionCookie(request, session.token));
+      return ok(session);
     },
   );
 
@@ -64,9 +68,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLog
         response: responses(LoginData),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       request.auditDetail = { targetId: request.body.roleId };
-      return ok(await auth.switchRole(sessionOf(request), request.body.roleId, client(request)));
+      const session = await auth.switchRole(sessionOf(request), request.body.roleId, client(request));
+      reply.header('set-cookie', sessionCookie(request, session.token));
+      return ok(session);
     },
   );
 
@@ -80,8 +86,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLog
         response: responses(Type.Null()),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await auth.logout(sessionOf(request).sessionId);
+      reply.header('set-cookie', sessionCookie(request, null));
       return ok(null);
     },
   );
