@@ -53,9 +53,12 @@ async function login(
   await byId(page, TestId.shell).waitFor();
 }
 
+/** The session token: the server's HttpOnly cookie, which no script of the page can read. */
 async function tokenOf(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
   if (cookie === undefined) throw new Error('no token cookie');
+  expect(cookie.httpOnly).toBe(true);
+  expect(await page.evaluate(() => document.cookie)).not.toContain(cookie.value);
   return cookie.value;
 }
 

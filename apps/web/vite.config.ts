@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // The dev server proxies /api to a locally started API (see docs/web.md); the build lands in apps/web/dist
 // with relative asset paths so the server can mount it anywhere.
@@ -11,7 +12,16 @@ export default defineConfig(({ command }) => {
   if (command === 'build') process.env.NODE_ENV = 'production';
   return {
     base: './',
-    plugins: [react()],
+    plugins: [
+      react(),
+      // Brotli and gzip copies next to every text asset, made once here: the server sends the one the
+      // browser accepts (@fastify/static preCompressed) instead of compressing per request or not at all.
+      compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        include: /\.(html|css|js|mjs|json|svg|webmanifest|txt)$/,
+        threshold: 1024,
+      }),
+    ],
     define: {
       // Changes with every build; used to drop a cached language table written by an older build.
       __BUILD_ID__: JSON.stringify(Date.now().toString(36)),

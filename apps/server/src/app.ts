@@ -38,7 +38,9 @@ import { shareLinkRoutes } from './modules/share-links/share-links.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { stationRoutes } from './modules/stations/stations.routes.js';
 import { authPlugin } from './plugins/auth.plugin.js';
-import { envelopePlugin } from './plugins/envelope.plugin.js';
+import { clientErrorHandler, envelopePlugin, frameworkErrors } from './plugins/envelope.plugin.js';
+import { inputPlugin } from './plugins/input.plugin.js';
+import { headersPlugin } from './plugins/headers.plugin.js';
 import { metricsPlugin } from './plugins/metrics.plugin.js';
 import { openapiPlugin } from './plugins/openapi.plugin.js';
 import { webPlugin } from './plugins/web.plugin.js';
@@ -91,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: (req) => requestId(req.headers[REQUEST_ID_HEADER]),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
 
@@ -117,17 +121,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     new SessionCache(changes),
   );
 
+  await app.register(headersPlugin, { config: deps.config });
   await app.register(openapiPlugin, { version: deps.version });
   await app.register(envelopePlugin);
+  await app.register(inputPlugin);
   await app.register(authPlugin, { auth });
-  await app.register(metricsPlugin, { extra: deps.metricsRegistries ?? [] });
+  await app.register(metricsPlugin, {
+    extra: deps.metricsRegistries ?? [],
+    token: deps.config.metricsToken,
+  });
   await app.register(auditPlugin, { db });
   await app.register(scopePlugin, { db });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
     if (request.url.startsWith('/api/'))
       reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
   });

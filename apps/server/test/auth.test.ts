@@ -284,6 +284,51 @@ describe.each(DATABASES)('accounts and sessions on %s', (kind) => {
     expect((await get('/api/info', token)).json()).toMatchObject({ status: 200 });
   });
 
+  it('keeps the console session in an HttpOnly cookie: set at login, sent back, dropped at logout or when refused', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: t.config.adminUsername, password: ADMIN_PASSWORD },
+    });
+    const token = login.json<{ data: { token: string } }>().data.token;
+    const cookie = String(login.headers['set-cookie']);
+    expect(cookie).toBe(`token=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax`);
+    // Bearer keeps working for API clients.
+    expect((await get('/api/info', token)).json()).toMatchObject({ status: 200 });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: `token=${token}`, 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(logout.json()).toMatchObject({ status: 200 });
+    expect(String(logout.headers['set-cookie'])).toBe('token=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
+    // A cookie whose session has ended is dropped with the refusal; a refused Bearer token sets nothing.
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/info',
+      headers: { cookie: `token=${token}` },
+    });
+    expect(stale.json()).toMatchObject({ status: 4001 });
+    expect(String(stale.headers['set-cookie'])).toContain('Max-Age=0');
+    expect((await get('/api/info', token)).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('marks the session cookie Secure when the request came over HTTPS through a trusted proxy', async () => {
+    const proxied = await createTestApp(kind, { env: { TRUST_PROXY: 'true' } });
+    try {
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { username: proxied.config.adminUsername, password: ADMIN_PASSWORD },
+      });
+      expect(res.json()).toMatchObject({ status: 200 });
+      expect(String(res.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('rejects malformed tokens without a database hit and missing ones with 4001', async () => {
     for (const headers of [
       {},

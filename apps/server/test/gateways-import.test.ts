@@ -9,6 +9,7 @@ import { ensureLoggerModel, LOGGER_MODEL } from './gateways-fixtures.js';
 import { bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
 import { countRows, DEMO_PASSWORD, setPasswords } from './organisation-fixtures.js';
 import { registerTestLogger } from './support/loggers.js';
+import { zipWithHiddenEntry } from './support/zip.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -169,6 +170,19 @@ describe.each(DATABASES)('logger import on %s', (kind) => {
       ['loggers.xlsx', Buffer.from('SN,MAC,Model\nCSVROW0001,,SF-LOGGER-4G\n'), 'gateway.importUnreadable'],
       ['old.xls', Buffer.from('d0cf11e0a1b11ae1000000000000000000000000', 'hex'), 'gateway.importLegacyXls'],
       ['bomb.xlsx', lyingZip(), 'gateway.importUnreadable'],
+      [
+        // The directory holds one entry more than its end record declares: 24 MiB hidden in 25 KB.
+        'hidden.xlsx',
+        zipWithHiddenEntry(
+          await workbook([
+            ['SN', 'MAC', 'Model'],
+            ['HIDDEN0001', '', LOGGER_MODEL],
+          ]),
+          'xl/media/hidden.bin',
+          Buffer.alloc(24 * 1024 * 1024),
+        ),
+        'gateway.importUnreadable',
+      ],
       ['empty.xlsx', await workbook([['SN', 'MAC', 'Model']]), 'gateway.importEmpty'],
       [
         'header.xlsx',

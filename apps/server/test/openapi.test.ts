@@ -44,4 +44,42 @@ describe('OpenAPI document', () => {
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
   });
+
+  it('marks every operation as needing the session token except the routes declared public', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json<{ paths: Record<string, Record<string, { security?: unknown }>> }>();
+    const open: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(operations)) {
+        if (operation.security === undefined) open.push(`${method.toUpperCase()} ${path}`);
+        else expect(operation.security, `${method} ${path}`).toEqual([{ bearer: [] }]);
+      }
+    expect(open.sort()).toEqual(
+      [
+        'POST /api/login',
+        'POST /api/login/guest',
+        'GET /api/language/{key}/list',
+        'POST /api/find/code',
+        'POST /api/find/user/register',
+        'POST /api/find/signUp',
+        'POST /api/find/password',
+        'POST /api/find/name',
+        'GET /api/file/{id}',
+        'POST /api/mqtt/emqx/auth',
+        'POST /api/mqtt/emqx/acl',
+        'POST /api/mqtt/goauth/user',
+        'POST /api/mqtt/goauth/superuser',
+        'POST /api/mqtt/goauth/acl',
+        'GET /api/station/powerChartData/share',
+        'GET /api/station/electricityChartData/share',
+        'GET /api/station/weather/share',
+        'GET /api/station/share',
+        'GET /api/config',
+        'GET /api/health',
+      ].sort(),
+    );
+    // And the document says what the server does: an operation it shows as protected refuses no token.
+    const info = await t.app.inject({ method: 'GET', url: '/api/info' });
+    expect(info.json()).toMatchObject({ status: 4001 });
+  });
 });

@@ -1,10 +1,12 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/config.js';
 import { connectExternalBroker, startEmbeddedBroker } from '../src/services/broker.js';
 import { createTestApp, DATABASES, freshDatabase } from './helpers.js';
 
@@ -70,6 +72,55 @@ describe('metrics and the web console', () => {
     await t.close();
   });
 
+  it('keeps /metrics to a scraper presenting METRICS_TOKEN when one is set', async () => {
+    const token = 'metrics-token-0123456789';
+    const t = await createTestApp('pglite', { env: { METRICS_TOKEN: token } });
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${token}x`, token]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(res.statusCode, authorization).toBe(401);
+      expect(res.json(), authorization).toMatchObject({ status: 4001 });
+    }
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('sunfleet_process_cpu_user_seconds_total');
+    await t.close();
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it('sends the security headers on the console and the API: CSP, no framing, nosniff, referrer policy', async () => {
+    const dist = join(tmp, 'dist-headers');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Sunfleet</title>');
+    const t = await createTestApp('pglite', {
+      webDist: dist,
+      env: {
+        MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+        MAP_GEOCODER_URL: 'https://geo.example.org/search',
+      },
+    });
+    for (const url of ['/', '/api/config', '/api/info', '/api/nowhere']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).toContain("img-src 'self' data: blob: https://*.tiles.example.org");
+      expect(csp, url).toContain("connect-src 'self' https://geo.example.org");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
+    }
+    await t.close();
+  });
+
   it('serves the built console at / with revalidated index and long-cached assets', async () => {
     const dist = join(tmp, 'dist');
     mkdirSync(join(dist, 'assets'), { recursive: true });
@@ -85,6 +136,38 @@ describe('metrics and the web console', () => {
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     const api = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(api.json()).toMatchObject({ status: 200 });
+    await t.close();
+  });
+
+  it('sends the build’s brotli or gzip copy of an asset to a browser that accepts it', async () => {
+    const dist = join(tmp, 'dist-compressed');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Sunfleet</title>');
+    const script = 'console.log("sunfleet");'.repeat(100);
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), script);
+    writeFileSync(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+    const t = await createTestApp('pglite', { webDist: dist });
+    const get = (encoding: string) =>
+      t.app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': encoding } });
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    // The translation table of the first visit is compressed too.
+    const table = await t.app.inject({
+      method: 'GET',
+      url: '/api/language/EN/list',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(table.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(table.rawPayload).toString())).toMatchObject({ status: 200 });
     await t.close();
   });
 

@@ -48,9 +48,11 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
     ])
     .onConflictDoNothing();
   await db.insert(companies).values(DEMO_COMPANIES).onConflictDoNothing();
-  // Explicit ids were inserted: move the sequence past them so new companies do not collide.
+  // Explicit ids were inserted: move the sequence past them so new companies do not collide. Only ever
+  // forward: set back to max(id) on a restart, it would hand a deleted company's id out again.
   await db.execute(
-    sql`select setval(pg_get_serial_sequence('companies', 'id'), greatest((select max(id) from companies), 1))`,
+    sql`select setval(s.seq, greatest((select max(id) from companies), coalesce(pg_sequence_last_value(s.seq), 0), 1))
+        from (select pg_get_serial_sequence('companies', 'id')::regclass as seq) s`,
   );
 
   for (const role of ROLE_SEEDS) {

@@ -37,6 +37,8 @@ export interface AppConfig {
   mailFrom: string;
   services: ReadonlySet<ServiceName>;
   trustProxy: boolean;
+  /** METRICS_TOKEN: when set, /metrics answers only `Authorization: Bearer <token>`; null = open. */
+  metricsToken: string | null;
   guestLogin: boolean;
   regionalServers: RegionalServer[];
   appDownloadUrl: string;
@@ -216,6 +218,15 @@ function mqttAuthSecret(env: Env): string | null {
   return raw;
 }
 
+/** METRICS_TOKEN: 16 to 256 printable characters without spaces, when set. */
+function metricsToken(env: Env): string | null {
+  const raw = text(env, 'METRICS_TOKEN');
+  if (raw === null) return null;
+  if (raw.length < 16 || raw.length > 256 || !/^[\x21-\x7E]+$/.test(raw))
+    throw new ConfigError('METRICS_TOKEN', 'must be 16 to 256 printable characters without spaces');
+  return raw;
+}
+
 /** MAP_TILE_URL: an http(s) template with {z}, {x} and {y}; `none` turns tiles off. */
 function mapTileUrl(env: Env): string | null {
   const raw = text(env, 'MAP_TILE_URL');
@@ -282,6 +293,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom: mailFrom(env, publicUrl),
     services: services(env),
     trustProxy: bool(env, 'TRUST_PROXY', false),
+    metricsToken: metricsToken(env),
     guestLogin: bool(env, 'GUEST_LOGIN', true),
     regionalServers: regionalServers(env, publicUrl),
     appDownloadUrl: url(env, 'APP_DOWNLOAD_URL', ['http:', 'https:']) ?? `${publicUrl.replace(/\/$/, '')}/`,

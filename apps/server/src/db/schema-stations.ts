@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './schema.js';
+import { users } from './schema-organisation.js';
 import { devices, stations } from './schema-devices.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

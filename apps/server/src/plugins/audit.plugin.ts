@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { HTTP_STATUS_OF, Status } from '@sunfleet/contracts';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
+import { isUnavailableError } from '../lib/errors.js';
+import { errorEnvelope } from './envelope.plugin.js';
+import { jsonWithoutNul, withoutNul } from '../lib/text.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,8 +23,9 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Records every write under /api — who, what, when, from where and the result — once the answer is
  * known, whatever its outcome, and before it is sent. Request bodies are never stored (they hold
- * passwords and codes): only what a handler puts in `request.auditDetail`. A failure to record is
- * logged, never shown.
+ * passwords and codes): only what a handler puts in `request.auditDetail`. The trail never loses a row:
+ * texts are stored without NUL (which no column holds), and when the row still cannot be written the
+ * request fails (5000, or 5003 when the database is down) instead of answering success unrecorded.
  */
 export const auditPlugin = fp(
   (app: FastifyInstance, opts: { db: Db }) => {
@@ -45,14 +50,22 @@ export const auditPlugin = fp(
           companyId: request.session?.companyId ?? null,
           action: (config.audit || undefined)?.action ?? `${request.method} ${routeUrl}`,
           targetType: (config.audit || undefined)?.target ?? null,
-          targetId: typeof target === 'string' || typeof target === 'number' ? String(target) : null,
+          targetId:
+            typeof target === 'string' || typeof target === 'number' ? withoutNul(String(target)) : null,
           clientAddress: request.ip,
           requestId: request.id,
           status,
-          detail: Object.keys(detail).length > 0 ? detail : null,
+          detail: Object.keys(detail).length > 0 ? (jsonWithoutNul(detail) as Record<string, unknown>) : null,
         });
       } catch (err) {
         request.log.error({ err }, 'audit record could not be written');
+        // Answered once: the error answer that replaces this one is not recorded a second time.
+        // The answer becomes the failure (onSend may still replace it: nothing has been sent yet).
+        const status = isUnavailableError(err) ? Status.UNAVAILABLE : Status.SERVER_ERROR;
+        reply.envelopeStatus = status;
+        reply.removeHeader('content-disposition');
+        reply.code(HTTP_STATUS_OF[status]).type('application/json; charset=utf-8');
+        return JSON.stringify(errorEnvelope(request, status, null));
       }
       return payload;
     });

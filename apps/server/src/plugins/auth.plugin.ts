@@ -2,12 +2,13 @@ import {
   hasAnyPermission,
   MessageKey,
   RENEWED_TOKEN_HEADER,
+  Status,
   TOKEN_COOKIE,
   type PermCode,
 } from '@sunfleet/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Errors } from '../lib/errors.js';
+import { AppError, Errors } from '../lib/errors.js';
 import type { AuthService, SessionContext } from '../modules/auth/auth.service.js';
 
 declare module 'fastify' {
@@ -41,23 +42,52 @@ function parseCookie(header: string | undefined, name: string): string | null {
   return null;
 }
 
+/** Where a request's session token came from. */
+interface PresentedToken {
+  token: string;
+  fromCookie: boolean;
+}
+
 /**
  * The token from `Authorization: Bearer …` or the `token` cookie. A cookie alone does not authorise an
  * unsafe method unless the request is JSON or marked as XHR: a cross-site form post cannot do either.
  */
-export function presentedToken(request: FastifyRequest): string | null {
+function presented(request: FastifyRequest): PresentedToken | null {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    return match?.[1] ?? null;
+    return match?.[1] ? { token: match[1], fromCookie: false } : null;
   }
   const cookie = parseCookie(request.headers.cookie, TOKEN_COOKIE);
-  if (cookie === null) return null;
+  if (cookie === null || cookie === '') return null;
   if (!SAFE_METHODS.has(request.method)) {
     const json = (request.headers['content-type'] ?? '').startsWith('application/json');
     if (!json && request.headers['x-requested-with'] !== 'XMLHttpRequest') return null;
   }
-  return cookie;
+  return { token: cookie, fromCookie: true };
+}
+
+/** The session token a request presents (see `presented`), or null. */
+export function presentedToken(request: FastifyRequest): string | null {
+  return presented(request)?.token ?? null;
+}
+
+/**
+ * The session cookie carrying `token` (null: the cookie's removal). HttpOnly, so no script of the page
+ * can read it; SameSite=Lax; Secure when the request arrived over HTTPS (behind a proxy with
+ * TRUST_PROXY, as its X-Forwarded-Proto says). No expiry: it ends with the browser session, and the
+ * server ends the session itself when it is left unused.
+ */
+export function sessionCookie(request: FastifyRequest, token: string | null): string {
+  const parts = [
+    `${TOKEN_COOKIE}=${token === null ? '' : encodeURIComponent(token)}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
+  if (request.protocol === 'https') parts.push('Secure');
+  if (token === null) parts.push('Max-Age=0');
+  return parts.join('; ');
 }
 
 export const authPlugin = fp(
@@ -66,13 +96,25 @@ export const authPlugin = fp(
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
       const config = request.routeOptions.config;
-      const token = presentedToken(request);
       // The OpenAPI UI's own routes are public like the document they show.
       if (config.public || request.routeOptions.url?.startsWith('/api/docs')) return;
+      const token = presented(request);
       if (token === null) throw Errors.notLoggedIn();
-      const { context, renewedToken } = await opts.auth.resolve(token);
+      let resolved;
+      try {
+        resolved = await opts.auth.resolve(token.token);
+      } catch (error) {
+        // A cookie whose session has ended is dropped from the browser with the refusal.
+        if (token.fromCookie && error instanceof AppError && error.status !== Status.UNAVAILABLE)
+          reply.header('set-cookie', sessionCookie(request, null));
+        throw error;
+      }
+      const { context, renewedToken } = resolved;
       request.session = context;
-      if (renewedToken !== null) reply.header(RENEWED_TOKEN_HEADER, renewedToken);
+      if (renewedToken !== null) {
+        reply.header(RENEWED_TOKEN_HEADER, renewedToken);
+        if (token.fromCookie) reply.header('set-cookie', sessionCookie(request, renewedToken));
+      }
       if (context.guest && !SAFE_METHODS.has(request.method) && !config.guestWrite) {
         throw Errors.forbidden(MessageKey.GUEST_READ_ONLY);
       }

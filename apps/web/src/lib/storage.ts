@@ -1,8 +1,9 @@
 import Cookies from 'js-cookie';
-import { LANGUAGE_COOKIE, TOKEN_COOKIE, isLanguageKey, type LanguageKey } from '@sunfleet/contracts';
+import { LANGUAGE_COOKIE, isLanguageKey, type LanguageKey } from '@sunfleet/contracts';
 
 /**
- * Every piece of state the browser keeps between visits, in one place. Cookies: the session token, the
+ * Every piece of state the browser keeps between visits, in one place. Cookies: whether a session is held
+ * (the session token itself is the server's HttpOnly `token` cookie, which no script here can read), the
  * chosen language and the sidebar state (SPEC §4, §9). localStorage: the language table, the remembered
  * user name, the chosen server and the shell settings. The password is never stored (docs/web.md).
  */
@@ -13,20 +14,22 @@ export const StorageKey = {
   server: 'station',
   settings: 'shellSettings',
   sidebarCookie: 'sidebarStatus',
+  sessionCookie: 'signedIn',
 } as const;
 
 const COOKIE_OPTIONS: Cookies.CookieAttributes = { sameSite: 'Lax', path: '/' };
 
-export function getToken(): string | undefined {
-  return Cookies.get(TOKEN_COOKIE) || undefined;
+/** True while this browser holds a session (set at login, dropped when the session ends). */
+export function hasSessionMarker(): boolean {
+  return Cookies.get(StorageKey.sessionCookie) === '1';
 }
 
-export function setToken(token: string): void {
-  Cookies.set(TOKEN_COOKIE, token, COOKIE_OPTIONS);
+export function setSessionMarker(): void {
+  Cookies.set(StorageKey.sessionCookie, '1', COOKIE_OPTIONS);
 }
 
-export function removeToken(): void {
-  Cookies.remove(TOKEN_COOKIE, { path: '/' });
+export function removeSessionMarker(): void {
+  Cookies.remove(StorageKey.sessionCookie, { path: '/' });
 }
 
 export function getLanguageCookie(): LanguageKey | undefined {

@@ -14,7 +14,6 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService 
       schema: {
         tags: ['account'],
         summary: 'Current user info: roles, permissions, column choices, logo and avatar',
-        security: [{ bearer: [] }],
         response: responses(InfoData),
       },
     },
@@ -27,7 +26,6 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService 
       schema: {
         tags: ['account'],
         summary: "Save the columns chosen on one page's table",
-        security: [{ bearer: [] }],
         body: ColumnOptionBody,
         response: responses(ColumnOptionData),
       },

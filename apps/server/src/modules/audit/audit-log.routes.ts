@@ -8,7 +8,6 @@ import { sessionOf } from '../../plugins/auth.plugin.js';
 import { AuditLogService } from './audit-log.service.js';
 
 const tags = ['audit'];
-const security = [{ bearer: [] }];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** "Log management": the audit trail in the caller's scope, as pages and as an XLSX export. */
@@ -24,7 +23,6 @@ export const auditLogRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }>
       config: { perm: [Perm.logView] },
       schema: {
         tags,
-        security,
         summary:
           'Audit rows, newest first: all for the platform, their companies’ for distributors and installers, ' +
           'their own for owners',
@@ -41,7 +39,6 @@ export const auditLogRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }>
       config: { perm: [Perm.logExport] },
       schema: {
         tags,
-        security,
         summary: 'The same filtered rows as an XLSX file (newest 50,000 at most; the file says when capped)',
         querystring: AuditFilterQuery,
         response: {

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { LoginBody, LoginData } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok, responses } from '../../lib/envelope.js';
-import { sessionOf } from '../../plugins/auth.plugin.js';
+import { sessionCookie, sessionOf } from '../../plugins/auth.plugin.js';
 import { Errors } from '../../lib/errors.js';
 import type { AuthService } from './auth.service.js';
 
@@ -23,14 +23,16 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLog
         tags: ['account'],
         summary: 'Log in with user name, email or mobile number and password',
         description:
-          'Returns an opaque session token. Unknown accounts and wrong passwords get the same answer (4000 WrongUsernameOrPassword); repeated failures per account or client address answer 4029.',
+          'Returns an opaque session token, also set as the HttpOnly `token` cookie the console uses. Unknown accounts and wrong passwords get the same answer (4000 WrongUsernameOrPassword); repeated failures per account or client address answer 4029.',
         body: LoginBody,
         response: responses(LoginData),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       request.auditDetail = { username: request.body.username.slice(0, 128) };
-      return ok(await auth.login(request.body.username, request.body.password, client(request)));
+      const session = await auth.login(request.body.username, request.body.password, client(request));
+      reply.header('set-cookie', sessionCookie(request, session.token));
+      return ok(session);
     },
   );
 
@@ -45,9 +47,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLog
         response: responses(LoginData),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!guestLogin) throw Errors.forbidden();
-      return ok(await auth.guestLogin(client(request)));
+      const session = await auth.guestLogin(client(request));
+      reply.header('set-cookie', sessionCookie(request, session.token));
+      return ok(session);
     },
   );
 
@@ -60,14 +64,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLog
         summary: 'Switch the active role: a new session bound to the role replaces the current one',
         description:
           'The role must be one granted to the user (else 4004). The old token then answers 102011.',
-        security: [{ bearer: [] }],
         body: Type.Object({ roleId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
         response: responses(LoginData),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       request.auditDetail = { targetId: request.body.roleId };
-      return ok(await auth.switchRole(sessionOf(request), request.body.roleId, client(request)));
+      const session = await auth.switchRole(sessionOf(request), request.body.roleId, client(request));
+      reply.header('set-cookie', sessionCookie(request, session.token));
+      return ok(session);
     },
   );
 
@@ -78,12 +83,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService; guestLog
       schema: {
         tags: ['account'],
         summary: 'End the current session; the token is refused from now on',
-        security: [{ bearer: [] }],
         response: responses(Type.Null()),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await auth.logout(sessionOf(request).sessionId);
+      reply.header('set-cookie', sessionCookie(request, null));
       return ok(null);
     },
   );

@@ -14,7 +14,6 @@ import { sessionOf } from '../../plugins/auth.plugin.js';
 import { CommandsService, type WarnLog } from './commands.service.js';
 
 const tags = ['commands'];
-const security = [{ bearer: [] }];
 
 /**
  * Commands to loggers. Sending is audited by the route (`command.create`, answered with the command);
@@ -34,7 +33,6 @@ export const commandRoutes: FastifyPluginAsyncTypebox<{
       config: { perm: [Perm.commandSend], audit: { action: 'command.create', target: 'command' } },
       schema: {
         tags,
-        security,
         summary: 'Send a command to a logger (or a device behind it); expires after ttlSeconds',
         description:
           'Idempotent: the same idempotencyKey on the same logger answers the existing command (any state) ' +
@@ -71,7 +69,6 @@ export const commandRoutes: FastifyPluginAsyncTypebox<{
       config: { perm: [Perm.gatewayView] },
       schema: {
         tags,
-        security,
         summary: 'Commands of the loggers within your reach, newest first',
         querystring: CommandQuery,
         response: responses(Page(CommandView)),
@@ -86,7 +83,6 @@ export const commandRoutes: FastifyPluginAsyncTypebox<{
       config: { perm: [Perm.gatewayView] },
       schema: {
         tags,
-        security,
         summary: 'One command with its state, result and firmware progress',
         params: CommandIdParams,
         response: responses(CommandView),

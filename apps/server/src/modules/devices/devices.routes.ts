@@ -15,7 +15,6 @@ import { sessionOf } from '../../plugins/auth.plugin.js';
 import { DevicesService } from './devices.service.js';
 
 const tags = ['devices'];
-const security = [{ bearer: [] }];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** One device: detail with the display groups of its model, and its history as an XLSX download. */
@@ -31,7 +30,6 @@ export const devicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.deviceView] },
       schema: {
         tags,
-        security,
         summary: 'One device with its status, MPPT count and the display groups of its measures',
         description:
           "Groups and measures come from the protocol definition of the device's model (registry); a " +
@@ -49,7 +47,6 @@ export const devicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.historyExport] },
       schema: {
         tags,
-        security,
         summary: 'Stored readings of chosen measures between from and to as an XLSX file',
         description:
           'Range as /device/{id}/history (epoch ms, inclusive, at most 31 days). One sheet: a header row ' +

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ImageUploadLimits, SecurityMessage, validateUploadName } from '@sunfleet/contracts';
 import type { FastifyRequest } from 'fastify';
 import type Sharp from 'sharp';
+import { holdsNul, nulRefused } from '../../lib/text.js';
 import { Errors, type AppError } from '../../lib/errors.js';
 
 // Loaded on the first upload: processes that serve no uploads (jobs, ingest) never load the native library.
@@ -37,6 +38,10 @@ export async function readUpload(request: FastifyRequest): Promise<{ filename: s
   if (part === undefined || part.fieldname !== 'file') {
     part?.file.resume();
     throw reject(SecurityMessage.fileRequired, "expected one file in the field 'file'");
+  }
+  if (holdsNul(part.filename)) {
+    part.file.resume();
+    throw nulRefused('body.file');
   }
   try {
     return { filename: part.filename, bytes: await part.toBuffer() };

@@ -23,7 +23,6 @@ import type { GatewaysService } from './gateways.service.js';
 import { credentialsWorkbook, readImportUpload } from './import.js';
 
 const tags = ['gateways'];
-const security = [{ bearer: [] }];
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const secretNote =
   'The password (the MQTT secret) is shown in this answer only: the server keeps a hash and cannot show it again.';
@@ -44,7 +43,6 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ gateways: GatewaysServic
       config: { perm: [Perm.gatewayView] },
       schema: {
         tags,
-        security,
         summary: 'Loggers within your reach, by SN or name, station and status',
         description:
           'Status (SPEC §4): OTHER never reported; OFFLINE silent for more than three upload intervals plus a ' +
@@ -62,7 +60,6 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ gateways: GatewaysServic
       config: { perm: [Perm.gatewayView] },
       schema: {
         tags,
-        security,
         summary: 'One logger with its station and devices (4004 when missing or outside your reach)',
         params: IdParams,
         response: responses(GatewayDetail),
@@ -77,7 +74,6 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ gateways: GatewaysServic
       config: { perm: [Perm.gatewayRegister], audit: { action: 'gateway.register', target: 'gateway' } },
       schema: {
         tags,
-        security,
         summary: 'Register one logger (factory): its MQTT credentials',
         description: `${secretNote} The logger belongs to your company until an installer binds it. Malformed SN → 4000 GatewaySNError; registered SN → 4009.`,
         body: GatewayRegisterBody,
@@ -99,7 +95,6 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ gateways: GatewaysServic
       config: { perm: [Perm.gatewayRegister], audit: { action: 'gateway.import', target: 'gateway' } },
       schema: {
         tags,
-        security,
         summary: 'Register loggers from an XLSX file (SN, MAC, Model); answers an XLSX of their credentials',
         description:
           `multipart/form-data with one part named \`file\`: an .xlsx of at most ${GatewayLimits.importFileBytesMax} bytes ` +
@@ -142,7 +137,6 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ gateways: GatewaysServic
       config: { perm: [Perm.gatewayRegister], audit: { action: 'gateway.secret', target: 'gateway' } },
       schema: {
         tags,
-        security,
         summary: 'Give a logger a new MQTT secret: the old one stops working, its connection is dropped',
         description: secretNote,
         params: IdParams,
@@ -162,7 +156,6 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ gateways: GatewaysServic
       config: { perm: [Perm.gatewayBind], audit: { action: 'gateway.bind', target: 'gateway' } },
       schema: {
         tags,
-        security,
         summary: 'Bind a logger to a station by its SN (SPEC §5)',
         description:
           'A station outside your reach → 4004. Malformed SN → 4000 GatewaySNError. An SN that is unknown, ' +
@@ -187,7 +180,6 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ gateways: GatewaysServic
       config: { perm: [Perm.gatewayUnbind], audit: { action: 'gateway.unbind', target: 'gateway' } },
       schema: {
         tags,
-        security,
         summary: 'Unbind a logger from its station (it stays with its company)',
         body: GatewayIdBody,
         response: responses(Type.Null()),
@@ -206,7 +198,6 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ gateways: GatewaysServic
       config: { perm: [Perm.gatewayUpdate], audit: { action: 'gateway.rename', target: 'gateway' } },
       schema: {
         tags,
-        security,
         summary: 'Rename a logger (1–64 characters)',
         body: GatewayRenameBody,
         response: responses(Type.Null()),

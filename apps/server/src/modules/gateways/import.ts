@@ -12,6 +12,7 @@ import {
 } from '@sunfleet/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
+import { holdsNul, nulRefused } from '../../lib/text.js';
 import { Errors, type AppError } from '../../lib/errors.js';
 import { zipWithinLimits } from './zip-guard.js';
 
@@ -184,6 +185,10 @@ export async function readImportUpload(
   if (part === undefined || part.fieldname !== 'file') {
     part?.file.resume();
     throw fileError(SecurityMessage.fileRequired, "expected one file in the field 'file'");
+  }
+  if (holdsNul(part.filename)) {
+    part.file.resume();
+    throw nulRefused('body.file');
   }
   try {
     return { filename: part.filename, bytes: await part.toBuffer() };

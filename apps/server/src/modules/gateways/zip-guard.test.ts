@@ -1,6 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { zipWithHiddenEntry } from '../../../test/support/zip.js';
 import { zipWithinLimits } from './zip-guard.js';
 
 const LIMITS = { maxEntries: 100, maxTotalBytes: 1024 * 1024 };
@@ -48,6 +49,16 @@ describe('zipWithinLimits', () => {
 
   it('refuses entries whose declared total exceeds the limit', () => {
     expect(zipWithinLimits(zipOf(Buffer.alloc(2 * 1024 * 1024)), LIMITS)).toBe(false);
+  });
+
+  it('counts the entries the directory holds, not the total its end record declares', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('s').addRow(['SN', 'MAC', 'Model']);
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    const hidden = zipWithHiddenEntry(file, 'xl/hidden.bin', Buffer.alloc(2 * 1024 * 1024));
+    expect(zipWithinLimits(hidden, LIMITS)).toBe(false);
+    // Within the limits, the extra entry is still refused: the directory contradicts its end record.
+    expect(zipWithinLimits(zipWithHiddenEntry(file, 'xl/x.xml', Buffer.from('<x/>')), LIMITS)).toBe(false);
   });
 
   it('refuses what is not a ZIP, or a truncated one', () => {

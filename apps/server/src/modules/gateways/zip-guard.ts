@@ -26,19 +26,28 @@ function findEndRecord(zip: Buffer): number | null {
 /**
  * True when `zip` is a well-formed ZIP within the limits whose every entry really inflates to its
  * declared size (stored or deflated only; ZIP64 and encryption refused). False otherwise.
+ *
+ * The entries checked are the ones the central directory really holds, read until the end record, not
+ * the total that record declares: readers such as JSZip (under ExcelJS) walk the directory the same
+ * way, so an entry beyond the declared total would otherwise reach them unchecked.
  */
 export function zipWithinLimits(zip: Buffer, limits: ZipLimits): boolean {
   try {
     if (zip.length < 22) return false;
     const end = findEndRecord(zip);
     if (end === null) return false;
-    const entries = zip.readUInt16LE(end + 10);
+    const declared = zip.readUInt16LE(end + 10);
+    const directorySize = zip.readUInt32LE(end + 12);
     const directoryOffset = zip.readUInt32LE(end + 16);
-    if (entries === 0 || entries > limits.maxEntries || directoryOffset >= zip.length) return false;
+    if (declared === 0 || declared > limits.maxEntries || directoryOffset + directorySize !== end)
+      return false;
     let at = directoryOffset;
     let total = 0;
-    for (let i = 0; i < entries; i++) {
+    let entries = 0;
+    while (at < end) {
       if (zip.readUInt32LE(at) !== CENTRAL_SIGNATURE) return false;
+      entries += 1;
+      if (entries > declared) return false;
       const flags = zip.readUInt16LE(at + 8);
       const method = zip.readUInt16LE(at + 10);
       const compressedSize = zip.readUInt32LE(at + 20);
@@ -68,7 +77,7 @@ export function zipWithinLimits(zip: Buffer, limits: ZipLimits): boolean {
       }
       at += 46 + nameLength + extraLength + commentLength;
     }
-    return true;
+    return at === end && entries === declared;
   } catch {
     return false;
   }

@@ -1,3 +1,5 @@
+import { constants } from 'node:zlib';
+import compress from '@fastify/compress';
 import { Type } from 'typebox';
 import { LANGUAGE_KEYS, LanguageListData } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -8,6 +10,15 @@ export const i18nRoutes: FastifyPluginAsyncTypebox<{ translations: TranslationsR
   app,
   { translations },
 ) => {
+  // The translation table (about 57 KB of JSON) is part of every first visit: sent compressed (brotli at a
+  // quality cheap enough per request, or gzip) when the browser accepts it. Request bodies are never
+  // decompressed.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
   app.get(
     '/language/:key/list',
     {

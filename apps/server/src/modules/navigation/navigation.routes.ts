@@ -14,7 +14,6 @@ export const navigationRoutes: FastifyPluginAsyncTypebox<{ navigation: Navigatio
       schema: {
         tags: ['account'],
         summary: 'Navigation entries the active role may see (read from data.data)',
-        security: [{ bearer: [] }],
         response: responses(RoutesData),
       },
     },

@@ -18,7 +18,7 @@ export interface Caller {
 export const BUILT_IN_ROLE_IDS: ReadonlySet<number> = new Set(ROLE_SEEDS.map((r) => r.id));
 
 /** Custom role ids start here, leaving room below for built-in roles of later versions. */
-export const FIRST_CUSTOM_ROLE_ID = 1000;
+export { FIRST_CUSTOM_ROLE_ID } from '../../db/schema-organisation.js';
 
 /**
  * The company tree: platform → distributors (also under other distributors) → installers. Installers have

@@ -15,7 +15,6 @@ import { callerOf } from './access.js';
 import type { CompaniesService } from './companies.service.js';
 
 const tags = ['organisation'];
-const security = [{ bearer: [] }];
 /** The company page and the back-office company management both list companies. */
 const READ = [Perm.companyView, Perm.manufacturerView];
 const Created = Type.Object({ id: Type.Integer() });
@@ -30,7 +29,6 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ companies: CompaniesServ
       config: { perm: READ },
       schema: {
         tags,
-        security,
         summary: 'Companies within your reach, filtered by keyword, type and superior company',
         querystring: CompanyQuery,
         response: responses(Page(Company)),
@@ -45,7 +43,6 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ companies: CompaniesServ
       config: { perm: READ },
       schema: {
         tags,
-        security,
         summary: 'Companies within your reach as a tree (roots: the platform, or your own company)',
         response: responses(Type.Array(CompanyTreeNodeSchema)),
       },
@@ -59,7 +56,6 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ companies: CompaniesServ
       config: { perm: READ },
       schema: {
         tags,
-        security,
         summary: 'One company (4004 when it does not exist or lies outside your reach)',
         params: IdParams,
         response: responses(Company),
@@ -74,7 +70,6 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ companies: CompaniesServ
       config: { perm: [Perm.companyCreate], audit: { action: 'company.create', target: 'company' } },
       schema: {
         tags,
-        security,
         summary: 'Create a distributor or installer under a superior company within your reach',
         description:
           'A distributor sits under the platform or another distributor; an installer under a distributor or the platform. ' +
@@ -98,7 +93,6 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ companies: CompaniesServ
       config: { perm: [Perm.companyUpdate], audit: { action: 'company.update', target: 'company' } },
       schema: {
         tags,
-        security,
         summary:
           'Change a company: all fields are replaced; a left-out authorizationCode keeps the current one',
         body: CompanyUpdateBody,
@@ -119,7 +113,6 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ companies: CompaniesServ
       config: { perm: [Perm.companyDelete], audit: { action: 'company.delete', target: 'company' } },
       schema: {
         tags,
-        security,
         summary: 'Delete a company without users or child companies (else 4000 CompanyNotEmpty)',
         params: IdParams,
         response: responses(Type.Null()),

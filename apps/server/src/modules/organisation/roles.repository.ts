@@ -1,10 +1,10 @@
 import type { Role, RoleType, RoleVisibility } from '@sunfleet/contracts';
 import { and, asc, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { roles, sessions, userRoles, users } from '../../db/schema.js';
 import { scopeWhere, type Scope } from '../tenancy/scope.js';
-import { BUILT_IN_ROLE_IDS, FIRST_CUSTOM_ROLE_ID } from './access.js';
-import { likePattern, uniqueViolation } from './field-rules.js';
+import { BUILT_IN_ROLE_IDS } from './access.js';
+import { likePattern } from './field-rules.js';
 
 export interface RoleRecord {
   id: number;
@@ -155,20 +155,15 @@ export class RolesRepository {
     return rows.length > 0;
   }
 
-  /** Inserts a custom role under the next free id; a concurrent insert taking the same id is retried. */
+  /** Inserts a custom role under a new id from the roles identity (never one a deleted role had). */
   async insert(companyId: number, values: RoleValues): Promise<number> {
-    for (let attempt = 0; ; attempt++) {
-      const [next] = await this.db
-        .select({ id: sql<number>`greatest(coalesce(max(${roles.id}), 0), ${FIRST_CUSTOM_ROLE_ID - 1}) + 1` })
-        .from(roles);
-      const id = Number(next?.id);
-      try {
-        await this.db.insert(roles).values({ id, nameKey: `role.custom.${id}`, companyId, ...values });
-        return id;
-      } catch (error) {
-        if (attempt >= 4 || uniqueViolation(error) === null) throw error;
-      }
-    }
+    const [next] = await queryRows<{ id: string | number }>(
+      this.db,
+      sql`select nextval(pg_get_serial_sequence('roles', 'id')) as id`,
+    );
+    const id = Number(next?.id);
+    await this.db.insert(roles).values({ id, nameKey: `role.custom.${id}`, companyId, ...values });
+    return id;
   }
 
   async update(id: number, values: RoleValues): Promise<void> {

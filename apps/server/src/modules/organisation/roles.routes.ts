@@ -18,7 +18,6 @@ import { callerOf } from './access.js';
 import type { RolesService } from './roles.service.js';
 
 const tags = ['organisation'];
-const security = [{ bearer: [] }];
 const Created = Type.Object({ id: Type.Integer() });
 
 export const roleRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = async (app, { roles }) => {
@@ -28,7 +27,6 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = as
       config: { perm: [Perm.roleView, Perm.roleCreate, Perm.roleUpdate] },
       schema: {
         tags,
-        security,
         summary: 'The permission catalogue: menu (1) → page (2) → section (3) → action (4)',
         description: 'Page and action codes grant access; menu: and section: codes only group them.',
         response: responses(Type.Array(PermissionNodeSchema)),
@@ -43,7 +41,6 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = as
       config: { perm: [Perm.roleView] },
       schema: {
         tags,
-        security,
         summary: 'Roles you can see: those of your subtree and the public ones handed down from above',
         querystring: RoleQuery,
         response: responses(Page(Role)),
@@ -58,7 +55,6 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = as
       config: { perm: [Perm.accountCreate, Perm.accountUpdate] },
       schema: {
         tags,
-        security,
         summary: 'Roles you may give a user of a company (default: your own company)',
         querystring: RoleOptionsQuery,
         response: responses(Type.Array(RoleOption)),
@@ -73,7 +69,6 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = as
       config: { perm: [Perm.roleView] },
       schema: {
         tags,
-        security,
         summary: 'One role (4004 when it does not exist or you cannot see it)',
         params: IdParams,
         response: responses(Role),
@@ -88,7 +83,6 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = as
       config: { perm: [Perm.roleCreate], audit: { action: 'role.create', target: 'role' } },
       schema: {
         tags,
-        security,
         summary: 'Create a role of your company with permissions you hold yourself',
         description:
           'Codes outside the catalogue answer 4000 UnknownPermission; codes you lack 4003 PermissionNotHeld.',
@@ -117,7 +111,6 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = as
       config: { perm: [Perm.roleUpdate], audit: { action: 'role.update', target: 'role' } },
       schema: {
         tags,
-        security,
         summary: 'Change a role of your subtree; of a built-in role the platform may change only `disabled`',
         body: RoleUpdateBody,
         response: responses(Type.Null()),
@@ -137,7 +130,6 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ roles: RolesService }> = as
       config: { perm: [Perm.roleDelete], audit: { action: 'role.delete', target: 'role' } },
       schema: {
         tags,
-        security,
         summary: 'Delete a custom role nobody holds (else 4000 RoleInUse)',
         params: IdParams,
         response: responses(Type.Null()),

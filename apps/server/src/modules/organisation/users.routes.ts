@@ -15,7 +15,6 @@ import { callerOf } from './access.js';
 import type { UserAdminService } from './users.service.js';
 
 const tags = ['organisation'];
-const security = [{ bearer: [] }];
 const Created = Type.Object({ id: Type.Integer() });
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserAdminService }> = async (app, { users }) => {
@@ -25,7 +24,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserAdminService }> 
       config: { perm: [Perm.accountView] },
       schema: {
         tags,
-        security,
         summary: 'Accounts within your reach; keyword matches user name, email or mobile number',
         querystring: UserQuery,
         response: responses(Page(ManagedUser)),
@@ -40,7 +38,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserAdminService }> 
       config: { perm: [Perm.accountView] },
       schema: {
         tags,
-        security,
         summary: 'One account (4004 when it does not exist or lies outside your reach)',
         params: IdParams,
         response: responses(ManagedUser),
@@ -55,7 +52,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserAdminService }> 
       config: { perm: [Perm.accountCreate], audit: { action: 'user.create', target: 'user' } },
       schema: {
         tags,
-        security,
         summary: 'Create an account in a company within your reach, with a role you may hand out',
         description:
           'SPEC §5 rules answer 4000 with their own keys (password strength, email, mobile, description ≤ 60). ' +
@@ -79,7 +75,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserAdminService }> 
       config: { perm: [Perm.accountUpdate], audit: { action: 'user.update', target: 'user' } },
       schema: {
         tags,
-        security,
         summary: 'Change an account; left-out optional fields are cleared',
         description:
           'Moving the user to another company or giving them another role ends all their sessions.',
@@ -101,7 +96,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserAdminService }> 
       config: { perm: [Perm.accountDisable], audit: { action: 'user.disable', target: 'user' } },
       schema: {
         tags,
-        security,
         summary: 'Disable an account and end all its sessions (not your own)',
         params: IdParams,
         response: responses(Type.Null()),
@@ -119,7 +113,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserAdminService }> 
       config: { perm: [Perm.accountDisable], audit: { action: 'user.enable', target: 'user' } },
       schema: {
         tags,
-        security,
         summary: 'Enable a disabled account again',
         params: IdParams,
         response: responses(Type.Null()),
@@ -140,7 +133,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ users: UserAdminService }> 
       },
       schema: {
         tags,
-        security,
         summary: "Set another user's password (SPEC §5 strength) and end all their sessions",
         params: IdParams,
         body: ResetPasswordBody,

@@ -5,7 +5,6 @@ import { ok, responses } from '../../lib/envelope.js';
 import type { ReferenceService } from './reference.service.js';
 
 const tags = ['reference'];
-const security = [{ bearer: [] }];
 const writeConfig = (action: string) => ({
   perm: [Perm.referenceUpdate],
   audit: { action, target: 'country' },
@@ -20,7 +19,6 @@ export const countryRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceServ
     {
       schema: {
         tags,
-        security,
         summary: 'Countries by name; PRIVATE ones are listed for the platform only',
         querystring: CountryPageQuery,
         response: responses(Page(Country)),
@@ -35,7 +33,6 @@ export const countryRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceServ
       config: writeConfig('country.create'),
       schema: {
         tags,
-        security,
         summary: 'Add a country (platform, reference:update); 4009 when the code exists',
         body: CountryBody,
         response: responses(Country),
@@ -55,7 +52,6 @@ export const countryRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceServ
       config: writeConfig('country.update'),
       schema: {
         tags,
-        security,
         summary: 'Change the name or visibility of the country with this code',
         body: CountryBody,
         response: responses(Country),
@@ -75,7 +71,6 @@ export const countryRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceServ
       config: writeConfig('country.delete'),
       schema: {
         tags,
-        security,
         summary: 'Delete a country',
         params: CountryCodeParams,
         response: responses(Type.Null()),

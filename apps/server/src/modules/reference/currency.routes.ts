@@ -12,7 +12,6 @@ import { ok, responses } from '../../lib/envelope.js';
 import type { ReferenceService } from './reference.service.js';
 
 const tags = ['reference'];
-const security = [{ bearer: [] }];
 const writeConfig = (action: string) => ({
   perm: [Perm.referenceUpdate],
   audit: { action, target: 'currency' },
@@ -27,7 +26,6 @@ export const currencyRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceSer
     {
       schema: {
         tags,
-        security,
         summary: 'Currencies with their exchange rate per USD (any logged-in user, for pickers)',
         querystring: CurrencyPageQuery,
         response: responses(Page(Currency)),
@@ -42,7 +40,6 @@ export const currencyRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceSer
       config: writeConfig('currency.create'),
       schema: {
         tags,
-        security,
         summary: 'Add a currency (platform, reference:update); 4009 when the code exists',
         body: CurrencyBody,
         response: responses(Currency),
@@ -66,7 +63,6 @@ export const currencyRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceSer
       config: writeConfig('currency.update'),
       schema: {
         tags,
-        security,
         summary: 'Change the name or exchange rate of the currency with this code',
         body: CurrencyBody,
         response: responses(Currency),
@@ -90,7 +86,6 @@ export const currencyRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceSer
       config: writeConfig('currency.delete'),
       schema: {
         tags,
-        security,
         summary: 'Delete a currency; 4000 CurrencyInUse while a region uses it',
         params: CurrencyCodeParams,
         response: responses(Type.Null()),

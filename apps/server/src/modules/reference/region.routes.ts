@@ -13,7 +13,6 @@ import { ok, responses } from '../../lib/envelope.js';
 import type { ReferenceService } from './reference.service.js';
 
 const tags = ['reference'];
-const security = [{ bearer: [] }];
 const writeConfig = (action: string) => ({
   perm: [Perm.referenceUpdate],
   audit: { action, target: 'region' },
@@ -28,7 +27,6 @@ export const regionRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceServi
     {
       schema: {
         tags,
-        security,
         summary: 'Regions: area code, currency, temperature unit, electricity price (any logged-in user)',
         querystring: RegionPageQuery,
         response: responses(Page(Region)),
@@ -43,7 +41,6 @@ export const regionRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceServi
       config: writeConfig('region.create'),
       schema: {
         tags,
-        security,
         summary: 'Add a region (platform, reference:update); its currency must exist',
         body: RegionCreateBody,
         response: responses(Region),
@@ -62,7 +59,6 @@ export const regionRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceServi
       config: writeConfig('region.update'),
       schema: {
         tags,
-        security,
         summary: 'Change a region',
         body: RegionUpdateBody,
         response: responses(Region),
@@ -83,7 +79,6 @@ export const regionRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceServi
       config: writeConfig('region.delete'),
       schema: {
         tags,
-        security,
         summary: 'Delete a region',
         params: ReferenceIdParams,
         response: responses(Type.Null()),

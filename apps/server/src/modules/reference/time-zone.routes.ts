@@ -13,7 +13,6 @@ import { ok, responses } from '../../lib/envelope.js';
 import type { ReferenceService } from './reference.service.js';
 
 const tags = ['reference'];
-const security = [{ bearer: [] }];
 const writeConfig = (action: string) => ({
   perm: [Perm.referenceUpdate],
   audit: { action, target: 'timezone' },
@@ -28,7 +27,6 @@ export const timeZoneRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceSer
     {
       schema: {
         tags,
-        security,
         summary: 'Time zones (IANA name, standard offset in minutes), by offset (any logged-in user)',
         querystring: TimeZonePageQuery,
         response: responses(Page(TimeZone)),
@@ -43,7 +41,6 @@ export const timeZoneRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceSer
       config: writeConfig('timezone.create'),
       schema: {
         tags,
-        security,
         summary: "Add an IANA time zone (platform, reference:update); the offset defaults to the zone's own",
         body: TimeZoneCreateBody,
         response: responses(TimeZone),
@@ -62,7 +59,6 @@ export const timeZoneRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceSer
       config: writeConfig('timezone.update'),
       schema: {
         tags,
-        security,
         summary: 'Change a time zone',
         body: TimeZoneUpdateBody,
         response: responses(TimeZone),
@@ -83,7 +79,6 @@ export const timeZoneRoutes: FastifyPluginAsyncTypebox<{ reference: ReferenceSer
       config: writeConfig('timezone.delete'),
       schema: {
         tags,
-        security,
         summary: 'Delete a time zone',
         params: ReferenceIdParams,
         response: responses(Type.Null()),

@@ -12,7 +12,6 @@ import { ok, responses } from '../../lib/envelope.js';
 import type { TranslationEditorService } from './translation-editor.service.js';
 
 const tags = ['reference'];
-const security = [{ bearer: [] }];
 
 export const translationRoutes: FastifyPluginAsyncTypebox<{ editor: TranslationEditorService }> = async (
   app,
@@ -23,7 +22,6 @@ export const translationRoutes: FastifyPluginAsyncTypebox<{ editor: TranslationE
     {
       schema: {
         tags,
-        security,
         summary: 'The display languages (key, value, title) and how many keys each has',
         response: responses(Type.Array(LanguageEntry)),
       },
@@ -37,7 +35,6 @@ export const translationRoutes: FastifyPluginAsyncTypebox<{ editor: TranslationE
       config: { perm: [Perm.translationUpdate, Perm.systemSettingsView] },
       schema: {
         tags,
-        security,
         summary: 'The translation table, one key per row with its text in every language',
         querystring: TranslationPageQuery,
         response: responses(Page(TranslationRow)),
@@ -55,7 +52,6 @@ export const translationRoutes: FastifyPluginAsyncTypebox<{ editor: TranslationE
       },
       schema: {
         tags,
-        security,
         summary:
           'Change the texts of an existing key in one or more languages (platform, translation:update)',
         body: TranslationUpdateBody,

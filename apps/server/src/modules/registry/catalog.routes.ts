@@ -21,7 +21,6 @@ import { ok, responses } from '../../lib/envelope.js';
 import type { RegistryService } from './registry.service.js';
 
 const tags = ['registry'];
-const security = [{ bearer: [] }];
 const write = (perm: PermCode, action: string, target: string) => ({
   perm: [perm],
   audit: { action, target },
@@ -40,7 +39,6 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServic
       config: { perm: [Perm.displayGroupView] },
       schema: {
         tags,
-        security,
         summary: 'Display groups of the register screens, in display order',
         response: responses(Type.Array(DisplayGroup)),
       },
@@ -54,7 +52,6 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServic
       config: write(Perm.displayGroupUpdate, 'displayGroup.create', 'displayGroup'),
       schema: {
         tags,
-        security,
         summary: 'Add a display group (4009 when the key exists)',
         body: DisplayGroupCreateBody,
         response: responses(Type.Null()),
@@ -73,7 +70,6 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServic
       config: write(Perm.displayGroupUpdate, 'displayGroup.update', 'displayGroup'),
       schema: {
         tags,
-        security,
         summary: 'Change the name key and sort order of a display group',
         params: DisplayGroupKeyParams,
         body: DisplayGroupUpdateBody,
@@ -93,7 +89,6 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServic
       config: write(Perm.displayGroupUpdate, 'displayGroup.delete', 'displayGroup'),
       schema: {
         tags,
-        security,
         summary: 'Delete a display group no definition register uses (else 4000 DisplayGroupInUse)',
         params: DisplayGroupKeyParams,
         response: responses(Type.Null()),
@@ -114,7 +109,6 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServic
       config: { perm: [Perm.deviceRuleView] },
       schema: {
         tags,
-        security,
         summary: 'SN-prefix rules identifying device models, filtered by keyword, device type and model',
         querystring: DeviceRuleQuery,
         response: responses(Page(DeviceRule)),
@@ -129,7 +123,6 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServic
       config: write(Perm.deviceRuleUpdate, 'deviceRule.create', 'deviceRule'),
       schema: {
         tags,
-        security,
         summary: 'Add an SN-prefix rule (4009 when the prefix is taken)',
         body: DeviceRuleBody,
         response: responses(RegistryCreated),
@@ -150,7 +143,6 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServic
       config: write(Perm.deviceRuleUpdate, 'deviceRule.update', 'deviceRule'),
       schema: {
         tags,
-        security,
         summary: 'Change an SN-prefix rule',
         params: RegistryIdParams,
         body: DeviceRuleBody,
@@ -170,7 +162,6 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServic
       config: write(Perm.deviceRuleUpdate, 'deviceRule.delete', 'deviceRule'),
       schema: {
         tags,
-        security,
         summary: 'Delete an SN-prefix rule',
         params: RegistryIdParams,
         response: responses(Type.Null()),
@@ -190,7 +181,6 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServic
       config: { perm: [Perm.deviceView] },
       schema: {
         tags,
-        security,
         summary: 'Device models with their protocol definition, optionally of one device type',
         querystring: DeviceModelQuery,
         response: responses(Type.Array(DeviceModel)),
@@ -205,7 +195,6 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServic
       config: write(Perm.deviceProtocolUpdate, 'deviceModel.create', 'deviceModel'),
       schema: {
         tags,
-        security,
         summary: 'Add a device model (4009 when the type already has this model name)',
         body: DeviceModelBody,
         response: responses(RegistryCreated),
@@ -226,7 +215,6 @@ export const catalogRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServic
       config: write(Perm.deviceProtocolUpdate, 'deviceModel.update', 'deviceModel'),
       schema: {
         tags,
-        security,
         summary: 'Change a device model (its definition, rated power, MPPT channels…)',
         params: RegistryIdParams,
         body: DeviceModelBody,

@@ -14,7 +14,6 @@ import { ok, responses } from '../../lib/envelope.js';
 import type { RegistryService } from './registry.service.js';
 
 const tags = ['registry'];
-const security = [{ bearer: [] }];
 const READ = { perm: [Perm.deviceProtocolView] };
 const write = (action: string) => ({
   perm: [Perm.deviceProtocolUpdate],
@@ -32,7 +31,6 @@ export const protocolRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServi
       config: READ,
       schema: {
         tags,
-        security,
         summary: 'Protocol definitions, filtered by keyword (code or name) and device type',
         querystring: ProtocolDefinitionQuery,
         response: responses(Page(ProtocolDefinitionSummary)),
@@ -47,7 +45,6 @@ export const protocolRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServi
       config: READ,
       schema: {
         tags,
-        security,
         summary: 'One protocol definition with its register map',
         params: RegistryIdParams,
         response: responses(ProtocolDefinitionDetail),
@@ -62,7 +59,6 @@ export const protocolRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServi
       config: write('deviceProtocol.create'),
       schema: {
         tags,
-        security,
         summary: 'Create a protocol definition (also how a built-in one is copied: same map, new code)',
         description:
           'The register map is checked: unique keys, no overlapping address ranges, counts that fit the data ' +
@@ -87,7 +83,6 @@ export const protocolRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServi
       config: write('deviceProtocol.update'),
       schema: {
         tags,
-        security,
         summary: 'Replace a protocol definition (built-in ones are read-only: 4000, copy them instead)',
         params: RegistryIdParams,
         body: ProtocolDefinitionBody,
@@ -108,7 +103,6 @@ export const protocolRoutes: FastifyPluginAsyncTypebox<{ registry: RegistryServi
       config: write('deviceProtocol.delete'),
       schema: {
         tags,
-        security,
         summary: 'Delete a protocol definition no device model uses (built-in ones cannot be deleted)',
         params: RegistryIdParams,
         response: responses(Type.Null()),

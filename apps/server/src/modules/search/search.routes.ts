@@ -14,7 +14,6 @@ import { callerOf } from '../organisation/access.js';
 import { SearchService } from './search.service.js';
 
 const tags = ['search'];
-const security = [{ bearer: [] }];
 
 /** The global search of the top bar (SPEC §2, §5, §7): results within your reach and your recent searches. */
 export const searchRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (
@@ -29,7 +28,6 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> =
       config: { perm: [Perm.stationView, Perm.deviceView, Perm.gatewayView] },
       schema: {
         tags,
-        security,
         summary: 'Stations, devices and loggers within your reach, and your recent searches',
         description:
           `Keywords are trimmed and matched anywhere in a station name, a device SN or name, a logger SN or ` +
@@ -54,7 +52,6 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> =
       },
       schema: {
         tags,
-        security,
         summary: 'Record a search in your own history (an equal entry moves to the top)',
         description:
           `Keywords are trimmed (blank → 4000 search.keywordsBlank); the newest ${SearchLimits.historyKept} entries ` +
@@ -79,7 +76,6 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> =
       },
       schema: {
         tags,
-        security,
         summary: 'Delete all of your recent searches',
         response: responses(Type.Null()),
       },

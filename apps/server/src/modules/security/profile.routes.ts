@@ -13,7 +13,6 @@ import { sessionOf } from '../../plugins/auth.plugin.js';
 import type { ProfileService } from './profile.service.js';
 
 const tags = ['account security'];
-const security = [{ bearer: [] }];
 
 /** The caller's own account; every handler works on the session's user, never on an id from the request. */
 export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService }> = async (
@@ -27,7 +26,6 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService 
       schema: {
         tags,
         summary: 'Personal data of the logged-in user',
-        security,
         response: responses(ProfileData),
       },
     },
@@ -41,7 +39,6 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService 
       schema: {
         tags,
         summary: 'Change the description (at most 60 characters) or the display language',
-        security,
         body: UpdateProfileBody,
         response: responses(ProfileData),
       },
@@ -64,7 +61,6 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService 
           'SPEC §5: 6–18 characters with upper and lower case letters, a digit and a special character; ' +
           'confirmPassword must match ("Do not match!"); the new password must differ from the old one. ' +
           'Wrong current passwords are limited to 5 per 15 minutes (4029).',
-        security,
         body: ChangePasswordBody,
         response: responses(Type.Null()),
       },
@@ -85,7 +81,6 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService 
         tags,
         summary:
           'Change the email: current password plus the code sent to the new address (scene changeEmail)',
-        security,
         body: ChangeEmailBody,
         response: responses(ProfileData),
       },
@@ -105,7 +100,6 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ profile: ProfileService 
         tags,
         summary:
           'Change the mobile number: current password plus the code sent to the new number (scene changeMobile)',
-        security,
         body: ChangeMobileBody,
         response: responses(ProfileData),
       },

@@ -19,7 +19,6 @@ import { callerOf } from '../organisation/access.js';
 import { ShareLinksService } from './share-links.service.js';
 
 const tags = ['share links'];
-const security = [{ bearer: [] }];
 const reach = 'A station (or link) outside your reach answers 4004 like a missing one.';
 
 /** Share links of a station (station:share) and the public read-only station view behind a token. */
@@ -35,7 +34,6 @@ export const shareLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock; 
       config: { perm: [Perm.stationShare] },
       schema: {
         tags,
-        security,
         summary: 'The share links of one station, newest first',
         description: reach,
         querystring: ShareLinkListQuery,
@@ -51,7 +49,6 @@ export const shareLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock; 
       config: { perm: [Perm.stationShare] },
       schema: {
         tags,
-        security,
         summary: 'One share link',
         description: reach,
         params: IdParams,
@@ -67,7 +64,6 @@ export const shareLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock; 
       config: { perm: [Perm.stationShare], audit: { action: 'shareLink.create', target: 'shareLink' } },
       schema: {
         tags,
-        security,
         summary: 'Create a read-only public link to a station',
         description:
           `${reach} The token is 32 random bytes (base64url, 43 characters). expiresAt must lie in the ` +
@@ -95,7 +91,6 @@ export const shareLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock; 
       config: { perm: [Perm.stationShare], audit: { action: 'shareLink.update', target: 'shareLink' } },
       schema: {
         tags,
-        security,
         summary: 'Change the title or expiry of a share link, or revoke it (revocation is final)',
         description: reach,
         body: ShareLinkUpdateBody,
@@ -122,7 +117,6 @@ export const shareLinkRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock; 
       config: { perm: [Perm.stationShare], audit: { action: 'shareLink.delete', target: 'shareLink' } },
       schema: {
         tags,
-        security,
         summary: 'Delete a share link (its address stops working at once)',
         description: reach,
         params: IdParams,

@@ -26,7 +26,6 @@ import { callerOf } from '../organisation/access.js';
 import { StationDevicesService } from './station-devices.service.js';
 
 const tags = ['station devices'];
-const security = [{ bearer: [] }];
 const deviceStatusNote =
   'Status (SPEC §4): OTHER never reported or an inverter producing nothing; OFFLINE silent for more than ' +
   'three upload intervals of its logger plus a minute; FAULT an open URGENT or IMPORTANT alarm; else RUNNING.';
@@ -46,7 +45,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       config: { perm: [Perm.gatewayView] },
       schema: {
         tags,
-        security,
         summary: 'Loggers within your reach, by station, SN or name and status',
         querystring: StationGatewayQuery,
         response: responses(Page(GatewayListItem)),
@@ -61,7 +59,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       config: { perm: [Perm.gatewayView] },
       schema: {
         tags,
-        security,
         summary: 'Loggers of one station (4004 when the station is missing or outside your reach)',
         params: IdParams,
         querystring: OneStationGatewayQuery,
@@ -78,7 +75,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       config: { perm: [Perm.deviceView] },
       schema: {
         tags,
-        security,
         summary: 'Devices (inverters, meters, batteries, weather stations) within your reach',
         description: `${deviceStatusNote} powerKw: newest reading while online; todayKwh: yield of the station-local day (inverters).`,
         querystring: StationDeviceQuery,
@@ -94,7 +90,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       config: { perm: [Perm.deviceView] },
       schema: {
         tags,
-        security,
         summary: 'Electricity meters of one station',
         description: deviceStatusNote,
         params: IdParams,
@@ -112,7 +107,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary: "Models of a station's loggers (GATEWAY) and devices, with how many of each",
         params: IdParams,
         response: responses(Type.Array(StationDeviceModel)),
@@ -127,7 +121,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary: 'SNs of the loggers bound to a station',
         params: IdParams,
         response: responses(Type.Array(Type.String())),
@@ -144,7 +137,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       config: { perm: [Perm.deviceView] },
       schema: {
         tags,
-        security,
         summary: 'AC coupling setting of a device (null when never set)',
         params: IdParams,
         response: responses(Type.Union([Type.Null(), AcCoupleSetting])),
@@ -159,7 +151,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       config: { perm: [Perm.deviceView] },
       schema: {
         tags,
-        security,
         summary: "AC coupling settings of a station's devices",
         querystring: AcCoupleQuery,
         response: responses(Type.Array(AcCoupleSetting)),
@@ -175,7 +166,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       config: { perm: [Perm.acCoupleUpdate], audit: { action: 'device.acCouple.set', target: 'device' } },
       schema: {
         tags,
-        security,
         summary: 'Set or update the AC coupling of an inverter or battery',
         description:
           'Stored now (sentAt null) and sent to the device in the remote-operations step. Both devices must ' +
@@ -198,7 +188,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       config: { perm: [Perm.acCoupleUpdate], audit: { action: 'device.acCouple.release', target: 'device' } },
       schema: {
         tags,
-        security,
         summary: 'Release the AC coupling of a device (4000 when there is none to release)',
         params: IdParams,
         response: responses(AcCoupleSetting),
@@ -215,7 +204,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary: 'Event subscriptions of a station',
         params: IdParams,
         response: responses(Type.Array(StationSubscription)),
@@ -233,7 +221,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       },
       schema: {
         tags,
-        security,
         summary: 'Subscribe an email address to the events of a station',
         description:
           'Stored now, delivered by a later step. subject 1–100 characters; email per SPEC §5; notifyTime ' +
@@ -263,7 +250,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       },
       schema: {
         tags,
-        security,
         summary: 'Change an event subscription (same rules as creating one)',
         body: SubscriptionUpdateBody,
         response: responses(StationSubscription),
@@ -284,7 +270,6 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       },
       schema: {
         tags,
-        security,
         summary: 'Delete an event subscription',
         params: IdParams,
         response: responses(Type.Null()),

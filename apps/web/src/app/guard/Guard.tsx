@@ -2,7 +2,7 @@ import { useEffect, type ReactElement, type ReactNode } from 'react';
 import { LanguageLoadFailed } from './LanguageLoadFailed';
 import { Navigate, useLocation } from 'react-router';
 import { useInfo, useRouteEntries } from '../../lib/sessionData';
-import { resetSession, useToken } from '../../lib/session';
+import { resetSession, useHasSession } from '../../lib/session';
 import { FullPageSpin } from '../../components/FullPageSpin';
 import { Paths, isSharePath } from '../../lib/paths';
 import { decideNavigation } from './decide';
@@ -16,11 +16,11 @@ import { useLanguageGate } from './useLanguageGate';
  */
 export function Guard({ children }: { children: ReactNode }): ReactElement {
   const location = useLocation();
-  const token = useToken();
+  const signedIn = useHasSession();
   const language = useLanguageGate(location.key);
   const path = location.pathname;
   const fullPath = `${location.pathname}${location.search}`;
-  const needsSession = token !== undefined && !isSharePath(path) && path !== Paths.loginIndex;
+  const needsSession = signedIn && !isSharePath(path) && path !== Paths.loginIndex;
   const info = useInfo(needsSession);
   const routes = useRouteEntries(needsSession);
   const failed = needsSession && (info.isError || routes.isError);
@@ -38,7 +38,7 @@ export function Guard({ children }: { children: ReactNode }): ReactElement {
     path,
     fullPath,
     search: location.search,
-    hasToken: token !== undefined,
+    hasToken: signedIn,
     sessionReady: info.isSuccess && routes.isSuccess,
   });
   switch (decision.kind) {

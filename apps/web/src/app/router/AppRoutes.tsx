@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, type ReactElement } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { useRouteEntries } from '../../lib/sessionData';
-import { useToken } from '../../lib/session';
+import { useHasSession } from '../../lib/session';
 import { FullPageSpin } from '../../components/FullPageSpin';
 import { BigScreenGate } from './BigScreenGate';
 import { Paths } from '../../lib/paths';
@@ -55,12 +55,12 @@ export function shellChildRoutes(
  * shell, full-screen pages (big screen) outside it; any unknown path goes to `/` (SPEC §2).
  */
 export function AppRoutes(): ReactElement | null {
-  const token = useToken();
+  const signedIn = useHasSession();
   const entries = useRouteEntries(false).data;
 
   const routes = useMemo<RouteObject[]>(() => {
     const tree: RouteObject[] = [...publicRoutes];
-    if (token !== undefined && entries !== undefined) {
+    if (signedIn && entries !== undefined) {
       const nodes = normaliseRoutes(entries);
       const pages = collectPages(nodes);
       const menu = buildMenu(nodes);
@@ -89,7 +89,7 @@ export function AppRoutes(): ReactElement | null {
     }
     tree.push({ path: '*', element: <Navigate to={Paths.root} replace /> });
     return tree;
-  }, [token, entries]);
+  }, [signedIn, entries]);
 
   return useRoutes(routes);
 }

@@ -1,7 +1,8 @@
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_COOKIE } from '@sunfleet/contracts';
 import { queryClient, sessionKeys } from '../../lib/queryClient';
+import { hasSession } from '../../lib/session';
+import { StorageKey } from '../../lib/storage';
 import { addView, resetViews, tagsStore } from '../state/tags';
 import { switchRole } from './roleSwitch';
 
@@ -9,12 +10,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
   resetViews();
   queryClient.removeQueries();
-  Cookies.remove(TOKEN_COOKIE, { path: '/' });
+  Cookies.remove(StorageKey.sessionCookie, { path: '/' });
 });
 
 describe('switchRole (SPEC §4)', () => {
-  it('stores the new token, forgets everything cached for the old role and closes all tabs', async () => {
-    Cookies.set(TOKEN_COOKIE, 'old-token');
+  it('keeps the session the server switched, forgets everything cached for the old role and closes all tabs', async () => {
+    Cookies.set(StorageKey.sessionCookie, '1');
     queryClient.setQueryData(sessionKeys.info, { roleId: 2 });
     queryClient.setQueryData(['org', 'users'], { total: 3, list: [] });
     addView({
@@ -42,15 +43,18 @@ describe('switchRole (SPEC §4)', () => {
     const [request] = fetchMock.mock.calls[0]!;
     expect(new URL(request.url).pathname).toBe('/api/role/switch');
     expect(await request.json()).toEqual({ roleId: 5 });
-    expect(request.headers.get('Authorization')).toBe('Bearer old-token');
-    expect(Cookies.get(TOKEN_COOKIE)).toBe('new-token');
+    // The session travels as the HttpOnly cookie: no header carries it, the answer's token is not kept.
+    expect(request.headers.get('Authorization')).toBeNull();
+    expect(request.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
+    expect(hasSession()).toBe(true);
+    expect(document.cookie).not.toContain('new-token');
     expect(queryClient.getQueryData(sessionKeys.info)).toBeUndefined();
     expect(queryClient.getQueryData(['org', 'users'])).toBeUndefined();
     expect(tagsStore.get().visited).toEqual([]);
   });
 
   it('keeps the session as it was when the server refuses the switch', async () => {
-    Cookies.set(TOKEN_COOKIE, 'old-token');
+    Cookies.set(StorageKey.sessionCookie, '1');
     queryClient.setQueryData(sessionKeys.info, { roleId: 2 });
     vi.stubGlobal(
       'fetch',
@@ -63,7 +67,7 @@ describe('switchRole (SPEC §4)', () => {
       ),
     );
     await expect(switchRole(99)).rejects.toMatchObject({ status: 4004 });
-    expect(Cookies.get(TOKEN_COOKIE)).toBe('old-token');
+    expect(hasSession()).toBe(true);
     expect(queryClient.getQueryData(sessionKeys.info)).toEqual({ roleId: 2 });
   });
 });

@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Paths } from '../../lib/paths';
-import { saveToken } from '../../lib/session';
+import { sessionStarted } from '../../lib/session';
 import { StorageKey, local } from '../../lib/storage';
 import { TestId } from '../../testids';
 import { login, loginAsGuest } from './api';
@@ -31,14 +31,14 @@ function rememberUsername(values: LoginValues): void {
 
 /**
  * The login form (SPEC §2): user name, email or mobile plus password; guest login when the server offers
- * it. A successful login stores the token; the guard then loads the session and opens the redirect.
+ * it. A successful login leaves the session cookie (set by the server); the guard then loads the session and opens the redirect.
  */
 export function LoginForm({ guestLogin }: { guestLogin: boolean }): ReactElement {
   const { t } = useTranslation();
   const [form] = Form.useForm<LoginValues>();
   const remembered = local.get(StorageKey.rememberedUsername);
 
-  const onLoggedIn = (data: LoginData): void => saveToken(data.token);
+  const onLoggedIn = (_data: LoginData): void => sessionStarted();
   const signIn = useMutation({
     mutationFn: (values: LoginValues) =>
       login({ username: values.username.trim(), password: values.password }),

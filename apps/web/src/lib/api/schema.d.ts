@@ -16,7 +16,7 @@ export interface paths {
         put?: never;
         /**
          * Log in with user name, email or mobile number and password
-         * @description Returns an opaque session token. Unknown accounts and wrong passwords get the same answer (4000 WrongUsernameOrPassword); repeated failures per account or client address answer 4029.
+         * @description Returns an opaque session token, also set as the HttpOnly `token` cookie the console uses. Unknown accounts and wrong passwords get the same answer (4000 WrongUsernameOrPassword); repeated failures per account or client address answer 4029.
          */
         post: {
             parameters: {
