@@ -69,7 +69,6 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{
       config: { perm: [Perm.stationView, Perm.gatewayView, Perm.deviceView] },
       schema: {
         tags: ['live'],
-        security: [{ bearer: [] }],
         summary: 'Live values and statuses of a station, logger or device (Server-Sent Events)',
         description:
           'Exactly one of stationId, gatewayId, deviceId. text/event-stream with `event: latest` ' +

@@ -22,7 +22,6 @@ import { ForecastClient } from './forecast.js';
 import { StationChartsService } from './station-charts.service.js';
 
 const tags = ['station-charts'];
-const security = [{ bearer: [] }];
 const shareDescription =
   'Public (no login): the token of an active share link. Unknown, expired and revoked tokens answer 4004 alike; ' +
   `at most ${ChartLimits.shareRequestsMax} requests per address and ${ChartLimits.shareWindowSeconds} s.`;
@@ -57,7 +56,6 @@ export const stationChartsRoutes: FastifyPluginAsyncTypebox<{
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary: 'Power of a station-local day in 5-minute buckets: PV, load, grid, battery, state of charge',
         description: 'Buckets without readings are null (gaps), never zero; `gaps` lists them as ranges.',
         querystring: PowerChartQuery,
@@ -97,7 +95,6 @@ export const stationChartsRoutes: FastifyPluginAsyncTypebox<{
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary:
           'Energy, income, storage and grid figures per hour (DAY), day (MONTH), month (YEAR) or year (TOTAL)',
         description:
@@ -146,7 +143,6 @@ export const stationChartsRoutes: FastifyPluginAsyncTypebox<{
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary: 'Current weather from the station’s weather sensor and, when configured, a daily forecast',
         querystring: WeatherQuery,
         response: responses(StationWeather),

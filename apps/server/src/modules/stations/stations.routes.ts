@@ -35,7 +35,6 @@ import { cleanImage, readUpload } from '../files/image-upload.js';
 import { StationsService, type StationCaller } from './stations.service.js';
 
 const tags = ['stations'];
-const security = [{ bearer: [] }];
 const statusRule =
   'Status (SPEC §4, packages/domain): OTHER without loggers; OFFLINE when every logger is silent; ABNORMAL ' +
   'when some logger is silent or a logger or device has an open URGENT/IMPORTANT alarm; otherwise ONLINE.';
@@ -61,7 +60,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary: 'Stations within your reach, ordered by name, with status, power now and energy',
         description: `${statusRule} powerKw: inverters reporting now; todayKwh/totalKwh from the rollups in the station's time zone.`,
         querystring: StationListQuery,
@@ -77,7 +75,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary: `Ids and names of stations within your reach (at most ${StationLimits.simpleListMax}), by name`,
         querystring: StationNameQuery,
         response: responses(Type.Array(StationSimpleItem)),
@@ -92,7 +89,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary: 'Stations within your reach that have loggers, with logger and device counts',
         querystring: StationUpgradeQuery,
         response: responses(Page(StationUpgradeItem)),
@@ -107,7 +103,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary: 'Home KPIs of every station within your reach',
         description:
           'Energy from the station rollups, each station in its own calendar; income converted to `currency` ' +
@@ -125,7 +120,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary: 'Energy, income, yield, impact and the energy flow now of one station',
         description:
           'flow: from the newest readings of devices that report; gridKw + import / − export, batteryKw ' +
@@ -143,7 +137,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary: 'Stations within your reach that have coordinates, with their status (for the map)',
         response: responses(Type.Array(StationLocation)),
       },
@@ -157,7 +150,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationCreate], audit: { action: 'station.create', target: 'station' } },
       schema: {
         tags,
-        security,
         summary: 'Create a station',
         description:
           'companyId (default yours) and ownerUserId must be within your reach (4004 otherwise); the owner must be ' +
@@ -179,7 +171,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationUpdate], audit: { action: 'station.update', target: 'station' } },
       schema: {
         tags,
-        security,
         summary: 'Update a station (optional fields left out stay as they are)',
         body: StationUpdateBody,
         response: responses(Type.Null()),
@@ -198,7 +189,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationDelete], audit: { action: 'station.delete', target: 'station' } },
       schema: {
         tags,
-        security,
         summary: "Delete a station: its loggers go back unbound to the station's company",
         description:
           'Follows, share links, subscriptions, rollups and pictures of the station go; device data stays.',
@@ -219,7 +209,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationAssign], audit: { action: 'station.assign', target: 'station' } },
       schema: {
         tags,
-        security,
         summary:
           'Move stations to a company and/or an owner account (all within your reach, or nothing changes)',
         body: StationAssignBody,
@@ -239,7 +228,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationUpdate], audit: { action: 'station.rename', target: 'station' } },
       schema: {
         tags,
-        security,
         summary: 'Rename a station',
         body: StationNameBody,
         response: responses(Type.Null()),
@@ -261,7 +249,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       },
       schema: {
         tags,
-        security,
         summary: 'Upload a station picture; use its fileId in the pictures of POST/PUT /station',
         description:
           `multipart/form-data with one part named \`file\`: a .png, .jpg or .jpeg of at most ${ImageUploadLimits.maxBytes} ` +
@@ -285,7 +272,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationView], audit: { action: 'station.follow', target: 'station' } },
       schema: {
         tags,
-        security,
         summary: 'Follow a station (idempotent)',
         params: IdParams,
         response: responses(Type.Null()),
@@ -304,7 +290,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationView], audit: { action: 'station.unfollow', target: 'station' } },
       schema: {
         tags,
-        security,
         summary: 'Stop following a station (idempotent)',
         params: IdParams,
         response: responses(Type.Null()),
@@ -323,7 +308,6 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary: 'One station with its pictures and energy (4004 when missing or outside your reach)',
         description: statusRule,
         params: IdParams,

@@ -21,7 +21,6 @@ import { ok, responses } from '../../lib/envelope.js';
 import { TelemetryService } from './telemetry.service.js';
 
 const tags = ['telemetry'];
-const security = [{ bearer: [] }];
 
 /** Device and station data: latest values, history, rollups, status, packet loss and alarms. */
 export const telemetryRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (
@@ -36,7 +35,6 @@ export const telemetryRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }
       config: { perm: [Perm.deviceView] },
       schema: {
         tags,
-        security,
         summary: 'Newest decoded values of a device and its status (RUNNING / FAULT / OFFLINE / OTHER)',
         params: IdParams,
         response: responses(DeviceLatest),
@@ -51,7 +49,6 @@ export const telemetryRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }
       config: { perm: [Perm.deviceView] },
       schema: {
         tags,
-        security,
         summary: 'Stored readings between from and to (epoch ms, inclusive, at most 31 days) for charts',
         description: 'Missing readings stay missing: nothing is interpolated or filled with zeros.',
         params: IdParams,
@@ -69,7 +66,6 @@ export const telemetryRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }
       config: { perm: [Perm.deviceView] },
       schema: {
         tags,
-        security,
         summary: 'Hourly, daily or monthly energy of a device between two local dates of its station',
         description: 'hour: at most 31 days; day: at most 366 days; month: at most 120 months.',
         params: IdParams,
@@ -87,7 +83,6 @@ export const telemetryRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary: 'Hourly, daily or monthly energy, yield and income of a station between two local dates',
         description: 'hour: at most 31 days; day: at most 366 days; month: at most 120 months.',
         params: IdParams,
@@ -105,7 +100,6 @@ export const telemetryRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }
       config: { perm: [Perm.stationView] },
       schema: {
         tags,
-        security,
         summary:
           'Station status (ONLINE / ABNORMAL / OFFLINE / OTHER) with its loggers and devices counted by status',
         params: IdParams,
@@ -121,7 +115,6 @@ export const telemetryRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }
       config: { perm: [Perm.gatewayView] },
       schema: {
         tags,
-        security,
         summary: 'Telemetry packet loss of a logger per UTC day (received, expected, lost, duplicates)',
         querystring: PacketLossQuery,
         response: responses(PacketLoss),
@@ -136,7 +129,6 @@ export const telemetryRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }
       config: { perm: [Perm.alarmView] },
       schema: {
         tags,
-        security,
         summary: 'Alarm and event records within your reach, newest first',
         querystring: AlarmQuery,
         response: responses(Page(AlarmItem)),
