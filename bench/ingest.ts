@@ -100,9 +100,17 @@ async function registerFleet(database: Database): Promise<Fleet> {
   for (let l = 0; l < LOGGERS; l++) {
     const sn = `SFLGB${tag}${l.toString().padStart(3, '0')}`;
     const secret = generateSecret();
+    // Each logger is bound to a station of its own, as in the field: every batch then also refreshes
+    // the stations' facts (facts/facts.writer.ts), whose cost belongs in the figure.
+    const [station] = await sql.query<{ id: number }>(
+      `insert into stations (company_id, name, type, time_zone) values (1, $1, 'HOUSEHOLD_PV', 'Europe/Berlin')
+       returning id`,
+      [`Bench ${sn}`],
+    );
     const [row] = await sql.query<{ id: number }>(
-      `insert into gateways (sn, model, secret_hash) values ($1, 'SF-LOGGER-4G', $2) returning id`,
-      [sn, hashSecret(secret)],
+      `insert into gateways (sn, model, secret_hash, station_id, company_id) values ($1, 'SF-LOGGER-4G', $2, $3, 1)
+       returning id`,
+      [sn, hashSecret(secret), station!.id],
     );
     loggers.push({ id: row!.id, sn, secret, devices: [] });
   }
