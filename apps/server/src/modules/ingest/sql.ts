@@ -15,6 +15,11 @@ export interface SqlTx {
   copyIn: ((statement: string, chunks: readonly string[]) => Promise<void>) | null;
   /** One object per physical connection, for per-connection state such as temp tables. */
   connection: object;
+  /**
+   * Runs `script` (statements without parameters, separated by semicolons, each with its own snapshot)
+   * and commits: on PostgreSQL in one round trip with the COMMIT. Nothing may follow it.
+   */
+  finish(script: string): Promise<void>;
 }
 
 export interface SqlRunner {
@@ -49,9 +54,13 @@ function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
    * simple-query message (one round trip less per telemetry batch); a parameterised query, which must
    * travel alone, is preceded by them.
    */
-  const txOf = (client: pg.PoolClient, factsWriter: boolean): { tx: SqlTx; begun: () => boolean } => {
+  const txOf = (
+    client: pg.PoolClient,
+    factsWriter: boolean,
+  ): { tx: SqlTx; begun: () => boolean; finished: () => boolean } => {
     const begin = factsWriter ? `${beginTx}; ${FACTS_WRITER}` : beginTx;
     let begun = false;
+    let finished = false;
     const tx: SqlTx = {
       query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) => {
         if (!begun) {
@@ -66,8 +75,16 @@ function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
         await pipeline(Readable.from(chunks), client.query(copyFrom(text)));
       },
       connection: client,
+      finish: async (script) => {
+        if (finished) throw new Error('transaction already finished');
+        const text = begun ? `${script}; COMMIT` : `${begin}; ${script}; COMMIT`;
+        begun = true;
+        finished = true;
+        // A failing statement aborts the transaction before the COMMIT; the caller's ROLLBACK ends it.
+        await client.query(text);
+      },
     };
-    return { tx, begun: () => begun };
+    return { tx, begun: () => begun, finished: () => finished };
   };
   return {
     kind: 'postgres',
@@ -82,10 +99,10 @@ function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
         failure ??= err;
       };
       client.on('error', onError);
-      const { tx, begun } = txOf(client, opts?.factsWriter === true);
+      const { tx, begun, finished } = txOf(client, opts?.factsWriter === true);
       try {
         const result = await fn(tx);
-        if (begun()) await client.query('COMMIT');
+        if (begun() && !finished()) await client.query('COMMIT');
         return result;
       } catch (err) {
         failure = err;
@@ -115,6 +132,10 @@ function pgliteRunner(client: PGlite): SqlRunner {
             (await t.query<R>(text, params)).rows,
           copyIn: null,
           connection,
+          // PGlite's transaction commits when `fn` returns.
+          finish: async (script) => {
+            await t.exec(script);
+          },
         });
       }),
   };
