@@ -39,6 +39,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { stationRoutes } from './modules/stations/stations.routes.js';
 import { authPlugin } from './plugins/auth.plugin.js';
 import { envelopePlugin } from './plugins/envelope.plugin.js';
+import { priorityPlugin } from './plugins/priority.plugin.js';
 import { metricsPlugin } from './plugins/metrics.plugin.js';
 import { openapiPlugin } from './plugins/openapi.plugin.js';
 import { webPlugin } from './plugins/web.plugin.js';
@@ -115,6 +116,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     new SessionCache(changes),
   );
 
+  // First of the hooks: a request holds the embedded database's background work back from its arrival.
+  if (deps.database.priority !== null) await app.register(priorityPlugin, { gate: deps.database.priority });
   await app.register(openapiPlugin, { version: deps.version });
   await app.register(envelopePlugin);
   await app.register(authPlugin, { auth });

@@ -7,6 +7,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../db/client.js';
+import type { PriorityGate } from '../../db/priority.js';
 import { isTransient } from './transient.js';
 
 export interface SqlTx {
@@ -118,26 +119,34 @@ function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
   };
 }
 
-function pgliteRunner(client: PGlite): SqlRunner {
+/**
+ * Transactions on PGlite, each when the priority gate gives the turn (API requests first: the ingest and
+ * the jobs are background work there).
+ */
+function pgliteRunner(client: PGlite, priority: PriorityGate | null): SqlRunner {
   const connection = {};
+  const turn = <T>(work: () => Promise<T>): Promise<T> =>
+    priority === null ? work() : priority.background(work);
   return {
     kind: 'pglite',
     query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
       (await client.query<T>(text, params)).rows,
     transaction: <T>(fn: (tx: SqlTx) => Promise<T>, opts?: { factsWriter?: boolean }): Promise<T> =>
-      client.transaction(async (t) => {
-        if (opts?.factsWriter === true) await t.exec(FACTS_WRITER);
-        return fn({
-          query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) =>
-            (await t.query<R>(text, params)).rows,
-          copyIn: null,
-          connection,
-          // PGlite's transaction commits when `fn` returns.
-          finish: async (script) => {
-            await t.exec(script);
-          },
-        });
-      }),
+      turn(() =>
+        client.transaction(async (t) => {
+          if (opts?.factsWriter === true) await t.exec(FACTS_WRITER);
+          return fn({
+            query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+              (await t.query<R>(text, params)).rows,
+            copyIn: null,
+            connection,
+            // PGlite's transaction commits when `fn` returns.
+            finish: async (script) => {
+              await t.exec(script);
+            },
+          });
+        }),
+      ),
   };
 }
 
@@ -148,5 +157,5 @@ export function sqlRunner(database: Database, applicationName = 'sunfleet-ingest
   // drizzle keeps the driver client it was built on as `$client`.
   const client = (database.db as unknown as { $client?: PGlite }).$client;
   if (client === undefined) throw new Error('PGlite client not found on the database');
-  return pgliteRunner(client);
+  return pgliteRunner(client, database.priority);
 }
