@@ -4,6 +4,7 @@
 // validation, decoding, dedupe, the latest-values/rollup/sequence bookkeeping and MQTT cost on top.
 // Run alone with `npx tsx bench/ingest.ts`; `npm run bench` runs it after the web and API benchmarks.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { Readable } from 'node:stream';
@@ -100,9 +101,17 @@ async function registerFleet(database: Database): Promise<Fleet> {
   for (let l = 0; l < LOGGERS; l++) {
     const sn = `SFLGB${tag}${l.toString().padStart(3, '0')}`;
     const secret = generateSecret();
+    // Each logger is bound to a station of its own, as in the field: every batch then also refreshes
+    // the stations' facts (facts/facts.writer.ts), whose cost belongs in the figure.
+    const [station] = await sql.query<{ id: number }>(
+      `insert into stations (company_id, name, type, time_zone) values (1, $1, 'HOUSEHOLD_PV', 'Europe/Berlin')
+       returning id`,
+      [`Bench ${sn}`],
+    );
     const [row] = await sql.query<{ id: number }>(
-      `insert into gateways (sn, model, secret_hash) values ($1, 'SF-LOGGER-4G', $2) returning id`,
-      [sn, hashSecret(secret)],
+      `insert into gateways (sn, model, secret_hash, station_id, company_id) values ($1, 'SF-LOGGER-4G', $2, $3, 1)
+       returning id`,
+      [sn, hashSecret(secret), station!.id],
     );
     loggers.push({ id: row!.id, sn, secret, devices: [] });
   }
@@ -215,6 +224,26 @@ async function rawLoad(database: Database, rows: readonly BaselineRow[]): Promis
   const started = performance.now();
   for (const statement of statements) await sql.query(statement);
   return rows.length / ((performance.now() - started) / 1000);
+}
+
+/**
+ * CPU time (ms) the pool's PostgreSQL backends have used so far, when the server runs on this machine
+ * (BENCH_DEBUG: what the database did, against what the run took); null when it cannot be read.
+ */
+function backendCpuMs(database: Database): number | null {
+  const clients = (database.pgPool as unknown as { _clients?: { processID?: number }[] } | null)?._clients;
+  if (!clients) return null;
+  let ticks = 0;
+  for (const { processID } of clients) {
+    try {
+      // Fields after the command name: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${processID}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  }
+  return ticks * 10;
 }
 
 /** Profiles the main thread (BENCH_PROFILE=path-prefix): the returned function stops and writes the profile. */
@@ -383,7 +412,11 @@ async function benchOne(kind: 'postgres' | 'pglite', messagesPerLogger: number):
         for (const month of new Set(rows.map((r) => new Date(r.ts).toISOString().slice(0, 7)))) {
           await sqlRunner(database).query('select telemetry_ensure_partition($1::date)', [`${month}-01`]);
         }
-        return { baseline: await rawLoad(database, rows), expected: rows.length };
+        const cpu = backendCpuMs(database);
+        const baseline = await rawLoad(database, rows);
+        if (process.env.BENCH_DEBUG && cpu !== null)
+          console.error({ kind, baselineBackendCpuMs: (backendCpuMs(database) ?? 0) - cpu });
+        return { baseline, expected: rows.length };
       })();
       await sqlRunner(database).query('truncate telemetry');
 
@@ -395,6 +428,7 @@ async function benchOne(kind: 'postgres' | 'pglite', messagesPerLogger: number):
         fleet.loggers.map((logger) => messagesOf(logger, messagesPerLogger, start)),
       );
       const profiler = process.env.BENCH_PROFILE ? await startProfiler() : null;
+      const cpuBefore = { process: process.cpuUsage(), backend: backendCpuMs(database) };
       const started = performance.now();
       let seconds: number;
       try {
@@ -416,13 +450,19 @@ async function benchOne(kind: 'postgres' | 'pglite', messagesPerLogger: number):
           seconds,
           commitSeconds: await sumOf('sunfleet_ingest_commit_seconds', '_sum'),
           readingsPerBatch: batches ? Math.round((readings ?? 0) / batches) : null,
-          cpu: process.cpuUsage(),
+          cpu: process.cpuUsage(cpuBefore.process),
+          backendCpuMs: cpuBefore.backend === null ? null : (backendCpuMs(database) ?? 0) - cpuBefore.backend,
         });
       }
       const [stored] = await sqlRunner(database).query<{ n: number }>(
         'select count(*)::int as n from telemetry',
       );
       if (stored?.n !== expected) throw new Error(`ingest stored ${stored?.n} of ${expected} readings`);
+      const [facts] = await sqlRunner(database).query<{ n: number }>(
+        `select count(*)::int as n from station_facts where devices = ${DEVICES_PER_LOGGER} and gateways_online = 1`,
+      );
+      if (facts?.n !== LOGGERS)
+        throw new Error(`the batches kept the facts of ${facts?.n} of ${LOGGERS} stations`);
       const value = expected / seconds;
       return {
         bench: `ingest.${kind}`,

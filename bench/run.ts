@@ -5,6 +5,7 @@ import { launchBrowser } from '../e2e/support/browser.js';
 import { startServer } from '../e2e/support/server.js';
 import { runIngestBenchmarks } from './ingest.js';
 import { runApiInfoBenchmark } from './api-info.js';
+import { runBackfillApiBenchmark } from './api-backfill.js';
 import { runStationApiBenchmarks } from './api-station.js';
 import { runSimBenchmark } from './sim.js';
 
@@ -108,6 +109,8 @@ if (wanted('web.loginTransfer')) {
 if (wanted('api.info', 'api.routes')) await runApiInfoBenchmark(print);
 // Station API: charts and the station list req/s ÷ a bare route with the same body (bench/api-station.ts).
 if (wanted('api.powerChart', 'api.energyChart', 'api.stationList')) await runStationApiBenchmarks(print);
+// The console's first calls while the demo fleet back-fills on PGlite ÷ the same once it is done (bench/api-backfill.ts).
+if (wanted('api.duringBackfill')) await runBackfillApiBenchmark(print);
 // Ingest: readings/s from MQTT into PostgreSQL and PGlite ÷ the database's raw bulk load (bench/ingest.ts).
 if (wanted('ingest.postgres', 'ingest.pglite')) await runIngestBenchmarks(print);
 // Simulator: device readings/s on one core ÷ JSON.stringify of the same messages (bench/sim.ts).

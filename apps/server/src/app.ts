@@ -41,6 +41,7 @@ import { authPlugin } from './plugins/auth.plugin.js';
 import { clientErrorHandler, envelopePlugin, frameworkErrors } from './plugins/envelope.plugin.js';
 import { inputPlugin } from './plugins/input.plugin.js';
 import { headersPlugin } from './plugins/headers.plugin.js';
+import { priorityPlugin } from './plugins/priority.plugin.js';
 import { metricsPlugin } from './plugins/metrics.plugin.js';
 import { openapiPlugin } from './plugins/openapi.plugin.js';
 import { webPlugin } from './plugins/web.plugin.js';
@@ -121,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     new SessionCache(changes),
   );
 
+  // First of the hooks: a request holds the embedded database's background work back from its arrival.
+  if (deps.database.priority !== null) await app.register(priorityPlugin, { gate: deps.database.priority });
   await app.register(headersPlugin, { config: deps.config });
   await app.register(openapiPlugin, { version: deps.version });
   await app.register(envelopePlugin);

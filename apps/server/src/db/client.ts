@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PriorityGate } from './priority.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,11 @@ export interface Database {
   pgPool: pg.Pool | null;
   /** The embedded database on PGlite (its LISTEN/NOTIFY is in-process); null on PostgreSQL. */
   pglite: PGlite | null;
+  /**
+   * On PGlite, API requests go before background transactions (db/priority.ts): the ingest, the rollup
+   * worker and the jobs run theirs through `priority.background`. Null on PostgreSQL.
+   */
+  priority: PriorityGate | null;
   /** Applies the checked-in migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   /** Cheap liveness probe used by /api/health. */
@@ -51,6 +57,7 @@ export async function openDatabase(target: DatabaseTarget, options: Options): Pr
       kind: 'pglite',
       pgPool: null,
       pglite: client,
+      priority: new PriorityGate(),
       migrate: () => migratePglite(db, { migrationsFolder: options.migrationsFolder }),
       ping: async () => {
         try {
@@ -85,6 +92,7 @@ export async function openDatabase(target: DatabaseTarget, options: Options): Pr
     kind: 'postgres',
     pgPool: pool,
     pglite: null,
+    priority: null,
     migrate: async () => {
       const client = await pool.connect();
       try {

@@ -7,6 +7,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../db/client.js';
+import type { PriorityGate } from '../../db/priority.js';
 import { isTransient } from './transient.js';
 
 export interface SqlTx {
@@ -15,6 +16,11 @@ export interface SqlTx {
   copyIn: ((statement: string, chunks: readonly string[]) => Promise<void>) | null;
   /** One object per physical connection, for per-connection state such as temp tables. */
   connection: object;
+  /**
+   * Runs `script` (statements without parameters, separated by semicolons, each with its own snapshot)
+   * and commits: on PostgreSQL in one round trip with the COMMIT. Nothing may follow it.
+   */
+  finish(script: string): Promise<void>;
 }
 
 export interface SqlRunner {
@@ -49,9 +55,13 @@ function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
    * simple-query message (one round trip less per telemetry batch); a parameterised query, which must
    * travel alone, is preceded by them.
    */
-  const txOf = (client: pg.PoolClient, factsWriter: boolean): { tx: SqlTx; begun: () => boolean } => {
+  const txOf = (
+    client: pg.PoolClient,
+    factsWriter: boolean,
+  ): { tx: SqlTx; begun: () => boolean; finished: () => boolean } => {
     const begin = factsWriter ? `${beginTx}; ${FACTS_WRITER}` : beginTx;
     let begun = false;
+    let finished = false;
     const tx: SqlTx = {
       query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) => {
         if (!begun) {
@@ -66,8 +76,16 @@ function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
         await pipeline(Readable.from(chunks), client.query(copyFrom(text)));
       },
       connection: client,
+      finish: async (script) => {
+        if (finished) throw new Error('transaction already finished');
+        const text = begun ? `${script}; COMMIT` : `${begin}; ${script}; COMMIT`;
+        begun = true;
+        finished = true;
+        // A failing statement aborts the transaction before the COMMIT; the caller's ROLLBACK ends it.
+        await client.query(text);
+      },
     };
-    return { tx, begun: () => begun };
+    return { tx, begun: () => begun, finished: () => finished };
   };
   return {
     kind: 'postgres',
@@ -82,10 +100,10 @@ function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
         failure ??= err;
       };
       client.on('error', onError);
-      const { tx, begun } = txOf(client, opts?.factsWriter === true);
+      const { tx, begun, finished } = txOf(client, opts?.factsWriter === true);
       try {
         const result = await fn(tx);
-        if (begun()) await client.query('COMMIT');
+        if (begun() && !finished()) await client.query('COMMIT');
         return result;
       } catch (err) {
         failure = err;
@@ -101,22 +119,34 @@ function postgresRunner(pool: pg.Pool, applicationName: string): SqlRunner {
   };
 }
 
-function pgliteRunner(client: PGlite): SqlRunner {
+/**
+ * Transactions on PGlite, each when the priority gate gives the turn (API requests first: the ingest and
+ * the jobs are background work there).
+ */
+function pgliteRunner(client: PGlite, priority: PriorityGate | null): SqlRunner {
   const connection = {};
+  const turn = <T>(work: () => Promise<T>): Promise<T> =>
+    priority === null ? work() : priority.background(work);
   return {
     kind: 'pglite',
     query: async <T extends Record<string, unknown>>(text: string, params?: unknown[]) =>
       (await client.query<T>(text, params)).rows,
     transaction: <T>(fn: (tx: SqlTx) => Promise<T>, opts?: { factsWriter?: boolean }): Promise<T> =>
-      client.transaction(async (t) => {
-        if (opts?.factsWriter === true) await t.exec(FACTS_WRITER);
-        return fn({
-          query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) =>
-            (await t.query<R>(text, params)).rows,
-          copyIn: null,
-          connection,
-        });
-      }),
+      turn(() =>
+        client.transaction(async (t) => {
+          if (opts?.factsWriter === true) await t.exec(FACTS_WRITER);
+          return fn({
+            query: async <R extends Record<string, unknown>>(text: string, params?: unknown[]) =>
+              (await t.query<R>(text, params)).rows,
+            copyIn: null,
+            connection,
+            // PGlite's transaction commits when `fn` returns.
+            finish: async (script) => {
+              await t.exec(script);
+            },
+          });
+        }),
+      ),
   };
 }
 
@@ -127,5 +157,5 @@ export function sqlRunner(database: Database, applicationName = 'sunfleet-ingest
   // drizzle keeps the driver client it was built on as `$client`.
   const client = (database.db as unknown as { $client?: PGlite }).$client;
   if (client === undefined) throw new Error('PGlite client not found on the database');
-  return pgliteRunner(client);
+  return pgliteRunner(client, database.priority);
 }

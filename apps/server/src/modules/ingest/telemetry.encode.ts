@@ -63,6 +63,12 @@ const SOC_SLOT = TelemetryColumns.indexOf('soc_pct');
 const JSON_KEYS = TelemetryColumns.map((c) => `,"${c}":`);
 const JSON_MPPT_KEYS = MpptColumns.map((c) => `,"${c}":`);
 
+/** The cell's number when it holds a finite one. */
+const finiteCell = (cells: readonly (number | null | undefined)[], slot: number): number | null => {
+  const v = cells[slot];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+};
+
 /** A number as JSON.stringify writes it (NaN and ±Infinity as null). */
 const jsonNumber = (n: number): string => (Number.isFinite(n) ? String(n) : 'null');
 
@@ -114,18 +120,15 @@ export class RowEncoder {
 
   /** The typed facts of the reading encoded last. */
   facts(deviceType: DeviceType): ReadingFacts {
+    // Called for every reading: no closure per call.
     const cells = this.wide.cells;
-    const finite = (slot: number): number | null => {
-      const v = cells[slot];
-      return typeof v === 'number' && Number.isFinite(v) ? v : null;
-    };
-    const powerW = finite(POWER_SLOT);
-    const stateCode = finite(STATUS_SLOT);
+    const powerW = finiteCell(cells, POWER_SLOT);
+    const stateCode = finiteCell(cells, STATUS_SLOT);
     return {
       powerW,
-      energyTodayWh: finite(TODAY_SLOT),
-      energyTotalWh: finite(TOTAL_SLOT),
-      socPct: finite(SOC_SLOT),
+      energyTodayWh: finiteCell(cells, TODAY_SLOT),
+      energyTotalWh: finiteCell(cells, TOTAL_SLOT),
+      socPct: finiteCell(cells, SOC_SLOT),
       stateCode,
       producing: isProducing({ deviceType, powerW, stateCode }),
     };

@@ -21,10 +21,13 @@ import {
 } from './telemetry.encode.js';
 import type { MeasureValues, ReadingFacts } from './telemetry.encode.js';
 import type { PreparedTelemetry, TelemetryRow } from './telemetry.prepare.js';
-import { refreshStationFacts } from '../facts/facts.writer.js';
+import { refreshStationFactsOfGatewaysScript } from '../facts/facts.writer.js';
 import { TransientError } from './transient.js';
 
-/** Test seam: runs inside each telemetry transaction just before COMMIT (throw to simulate a failure). */
+/**
+ * Test seam: runs inside each telemetry transaction just before its last round trip, which carries the
+ * follow-up statements and the COMMIT (throw to simulate a failure).
+ */
 export interface WriterFaults {
   beforeCommit?: () => void | Promise<void>;
 }
@@ -47,9 +50,9 @@ class Conflict extends Error {}
 
 // ---- The follow-up statement: everything derived from the rows that were new ---------------------------
 
-const FOLLOW_UP = `
+const followUp = (devices: string, seqs: string): string => `
 WITH d AS (
-  SELECT * FROM json_to_recordset($1::json)
+  SELECT * FROM json_to_recordset(${devices}::json)
     AS x(device_id int, from_ts timestamptz, to_ts timestamptz, vals jsonb, seen timestamptz,
       power_w float8, energy_today_wh float8, energy_total_wh float8, soc_pct float8, state_code int,
       producing boolean)
@@ -68,7 +71,7 @@ WITH d AS (
 ), dirty AS (
   INSERT INTO rollup_dirty (device_id, from_ts, to_ts) SELECT device_id, from_ts, to_ts FROM d
 ), m AS (
-  SELECT * FROM json_to_recordset($2::json)
+  SELECT * FROM json_to_recordset(${seqs}::json)
     AS y(gateway_id int, seq bigint, data_ts timestamptz, backlog boolean, readings int, repeats int)
 ), seqs AS (
   INSERT INTO gateway_seq_seen AS s (gateway_id, seq, data_ts, backlog, readings, duplicates)
@@ -79,20 +82,30 @@ SELECT 1`;
 
 /**
  * The loggers of the batch: seen now, and their last sequence number is the one of their newest live
- * data (a redelivered or backlog message does not move it back). Runs after FOLLOW_UP, whose sequence
- * rows a statement of its own can see.
+ * data (a redelivered or backlog message does not move it back). Runs after the follow-up statement,
+ * whose sequence rows a statement of its own can see. Updating the rows locks them: the stations whose
+ * facts the batch refreshes next are the loggers' stations until the transaction ends.
  */
-const GATEWAYS = `
+const gatewaysUpdate = (gateways: string): string => `
 UPDATE gateways AS g
 SET last_seen_at = GREATEST(g.last_seen_at, z.seen), last_seq = COALESCE(s.seq, g.last_seq)
-FROM json_to_recordset($1::json) AS z(gateway_id int, seen timestamptz)
+FROM json_to_recordset(${gateways}::json) AS z(gateway_id int, seen timestamptz)
 LEFT JOIN LATERAL (
   SELECT q.seq FROM gateway_seq_seen q
   WHERE q.gateway_id = z.gateway_id AND NOT q.backlog
   ORDER BY q.data_ts DESC, q.seq DESC LIMIT 1
 ) s ON true
-WHERE g.id = z.gateway_id
-RETURNING g.station_id`;
+WHERE g.id = z.gateway_id`;
+
+/**
+ * A string constant of any text, dollar-quoted with a tag the text does not contain: no escaping, and
+ * independent of standard_conforming_strings.
+ */
+function dollarQuoted(text: string): string {
+  let tag = '$j$';
+  for (let n = 0; text.includes(tag); n++) tag = `$j${n}$`;
+  return `${tag}${text}${tag}`;
+}
 
 export interface WriteOutcome {
   inserted: number;
@@ -162,14 +175,18 @@ export class TelemetryWriter {
         connection = tx.connection;
         const fresh: Inserted = rows.length === 0 ? 'all' : await this.insertRows(tx, rows, optimistic);
         inserted = fresh === 'all' ? rows.length : fresh.size;
-        const [devices, seqs, gateways] = this.followUpParams(batch, rows, fresh);
-        await tx.query(FOLLOW_UP, [devices, seqs]);
-        const bound = await tx.query<{ station_id: number | null }>(GATEWAYS, [gateways]);
-        const stationIds: number[] = [];
-        for (const { station_id: id } of bound) if (id !== null) stationIds.push(id);
-        // The stations' facts, in this transaction: a reader never sees the rows without them.
-        await refreshStationFacts(tx, this.sql.kind, stationIds, new Date(this.opts.now()));
+        const [devices, seqs, gateways, gatewayIds] = this.followUpParams(batch, rows, fresh);
         await this.opts.faults?.beforeCommit?.();
+        // Everything else in one round trip with the COMMIT, each statement with its own snapshot: the
+        // follow-up, the loggers, and their stations' facts — in this transaction, so a reader never
+        // sees the rows without them.
+        await tx.finish(
+          [
+            followUp(dollarQuoted(devices), dollarQuoted(seqs)),
+            gatewaysUpdate(dollarQuoted(gateways)),
+            ...refreshStationFactsOfGatewaysScript(this.sql.kind, gatewayIds, new Date(this.opts.now())),
+          ].join(';\n'),
+        );
       }, FACTS_WRITER);
     } catch (err) {
       if (optimistic && codeOf(err) === '23505') throw new Conflict('row already stored', { cause: err });
@@ -230,7 +247,7 @@ export class TelemetryWriter {
     batch: readonly PreparedTelemetry[],
     rows: readonly TelemetryRow[],
     fresh: Inserted,
-  ): [string, string, string] {
+  ): [string, string, string, number[]] {
     const nowMs = this.opts.now();
     const iso = (ms: number): string => new Date(ms).toISOString();
     // Rows are sorted by device then time: one pass finds each device's span and latest new reading.
@@ -310,7 +327,12 @@ export class TelemetryWriter {
     }
     const seqs = [...perSeq.values()].sort((a, b) => a.gateway_id - b.gateway_id || a.seq - b.seq);
     const gateways = [...perGateway.values()].sort((a, b) => a.gateway_id - b.gateway_id);
-    return [JSON.stringify(perDevice), JSON.stringify(seqs), JSON.stringify(gateways)];
+    return [
+      JSON.stringify(perDevice),
+      JSON.stringify(seqs),
+      JSON.stringify(gateways),
+      gateways.map((g) => g.gateway_id),
+    ];
   }
 
   /**

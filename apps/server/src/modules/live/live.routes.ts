@@ -66,7 +66,8 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/live',
     {
-      config: { perm: [Perm.stationView, Perm.gatewayView, Perm.deviceView] },
+      // A stream stays open for as long as the page does: it must not hold background work back.
+      config: { perm: [Perm.stationView, Perm.gatewayView, Perm.deviceView], foreground: false },
       schema: {
         tags: ['live'],
         summary: 'Live values and statuses of a station, logger or device (Server-Sent Events)',

@@ -84,38 +84,40 @@ export class RollupWorker {
       // Filled inside the transaction callback; an object so the values are visible after it.
       const claimed: { devices: number[] } = { devices: [] };
       try {
-        const done = await this.deps.database.db.transaction(async (tx) => {
-          const repo = new RollupRepository(tx);
-          const first = await repo.claimFirst(failed);
-          if (first === null) return null;
-          claimed.devices.push(first);
-          const context = await repo.deviceContext(first);
-          if (context === null) {
-            // The device is gone: nothing to recompute, drop its entries.
-            const gone = await repo.claimEntries({ deviceId: first });
-            await repo.deleteEntries(gone.flatMap((c) => c.ids));
-            return gone.reduce((n, c) => n + c.ids.length, 0);
-          }
-          await repo.lock(context);
-          const claims = await repo.claimEntries(
-            context.stationId === null ? { deviceId: first } : { stationId: context.stationId },
-          );
-          claimed.devices.push(...claims.map((c) => c.deviceId));
-          const spans: Span[] = [];
-          for (const claim of claims) {
-            const device = { ...context, deviceId: claim.deviceId };
-            const span = await repo.span(claim.deviceId, claim.fromTs, claim.toTs, context.timeZone);
-            await repo.recomputeDeviceHours(device, span);
-            await repo.recomputeDeviceDaysMonths(device, span);
-            spans.push(span);
-          }
-          for (const span of mergeSpans(spans)) {
-            await repo.recomputeStation(context, span);
-            await repo.recomputeCurve(context, span);
-          }
-          await repo.deleteEntries(claims.flatMap((c) => c.ids));
-          return claims.reduce((n, c) => n + c.ids.length, 0);
-        });
+        const done = await this.background(() =>
+          this.deps.database.db.transaction(async (tx) => {
+            const repo = new RollupRepository(tx);
+            const first = await repo.claimFirst(failed);
+            if (first === null) return null;
+            claimed.devices.push(first);
+            const context = await repo.deviceContext(first);
+            if (context === null) {
+              // The device is gone: nothing to recompute, drop its entries.
+              const gone = await repo.claimEntries({ deviceId: first });
+              await repo.deleteEntries(gone.flatMap((c) => c.ids));
+              return gone.reduce((n, c) => n + c.ids.length, 0);
+            }
+            await repo.lock(context);
+            const claims = await repo.claimEntries(
+              context.stationId === null ? { deviceId: first } : { stationId: context.stationId },
+            );
+            claimed.devices.push(...claims.map((c) => c.deviceId));
+            const spans: Span[] = [];
+            for (const claim of claims) {
+              const device = { ...context, deviceId: claim.deviceId };
+              const span = await repo.span(claim.deviceId, claim.fromTs, claim.toTs, context.timeZone);
+              await repo.recomputeDeviceHours(device, span);
+              await repo.recomputeDeviceDaysMonths(device, span);
+              spans.push(span);
+            }
+            for (const span of mergeSpans(spans)) {
+              await repo.recomputeStation(context, span);
+              await repo.recomputeCurve(context, span);
+            }
+            await repo.deleteEntries(claims.flatMap((c) => c.ids));
+            return claims.reduce((n, c) => n + c.ids.length, 0);
+          }),
+        );
         if (done === null) break;
         processed += done;
       } catch (err) {
@@ -125,6 +127,12 @@ export class RollupWorker {
       }
     }
     return processed;
+  }
+
+  /** One transaction of a drain: on PGlite when API requests leave it the turn (db/priority.ts). */
+  private background<T>(work: () => Promise<T>): Promise<T> {
+    const priority = this.deps.database.priority;
+    return priority === null ? work() : priority.background(work);
   }
 
   private run(): void {
