@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_COOKIE } from '@sunfleet/contracts';
 import { i18n } from './i18n';
 import { changeLanguage, reloadModeFor } from './language';
+import { fetchLanguageTable } from './languageTable';
 import { StorageKey } from './storage';
 
 let requested: string[];
@@ -48,6 +49,16 @@ describe('changeLanguage (SPEC §4)', () => {
       'route.home': 'Startseite',
     });
     expect(softReload).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the chosen language when a table asked for earlier arrives after the switch', async () => {
+    await changeLanguage('DE', vi.fn());
+    // The table the guard asked for at login (EN) comes back late.
+    await fetchLanguageTable('EN');
+    expect(i18n.language).toBe('DE');
+    expect(JSON.parse(localStorage.getItem(StorageKey.languageTableMeta) ?? '{}')).toMatchObject({
+      language: 'DE',
+    });
   });
 
   it('reloads the station detail page fully and everything else softly', () => {

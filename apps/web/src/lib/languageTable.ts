@@ -42,10 +42,15 @@ function applyTable(language: LanguageKey, table: LanguageTable): void {
   if (i18n.language !== language) void i18n.changeLanguage(language);
 }
 
-/** Fetches the table for `language`, stores it as `languageArr` and hands it to i18next. */
+/**
+ * Fetches the table for `language`, stores it as `languageArr` and hands it to i18next — unless another
+ * language was chosen while it was on its way (a table the guard asked for at login arriving after the
+ * user switched), which would switch the console back.
+ */
 export async function fetchLanguageTable(language: LanguageKey): Promise<LanguageTable> {
   const result = await api.GET('/api/language/{key}/list', { params: { path: { key: language } } });
   const table = result.data;
+  if (language !== resolveLanguage()) return table;
   local.set(StorageKey.languageTable, JSON.stringify(table));
   local.set(StorageKey.languageTableMeta, JSON.stringify({ language, build: BUILD_ID } satisfies TableMeta));
   applyTable(language, table);
