@@ -108,7 +108,8 @@ if (wanted('web.loginTransfer')) {
 // The console's first calls (/api/info, /api/routes) ÷ /api/config on the same server (bench/api-info.ts).
 if (wanted('api.info', 'api.routes')) await runApiInfoBenchmark(print);
 // Station API: charts and the station list req/s ÷ a bare route with the same body (bench/api-station.ts).
-if (wanted('api.powerChart', 'api.energyChart', 'api.stationList')) await runStationApiBenchmarks(print);
+if (wanted('api.powerChart', 'api.energyChart', 'api.stationList', 'api.homeStats'))
+  await runStationApiBenchmarks(print);
 // The console's first calls while the demo fleet back-fills on PGlite ÷ the same once it is done (bench/api-backfill.ts).
 if (wanted('api.duringBackfill')) await runBackfillApiBenchmark(print);
 // Ingest: readings/s from MQTT into PostgreSQL and PGlite ÷ the database's raw bulk load (bench/ingest.ts).
