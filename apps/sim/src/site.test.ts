@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WorkMode } from './physics/battery.js';
-import { InverterState } from './physics/inverter.js';
+import { InverterState } from '@sunfleet/contracts';
 import type { SiteConfig } from './site-config.js';
 import { SiteSimulator, type SiteStep } from './site.js';
 

@@ -6,7 +6,7 @@
 // Other writable registers (OutPFSet, StorCtl_Mod, In/OutWRte, ChaGriSet) are kept but change nothing.
 import { WorkModes, type TimeSharedPeriod, type WorkMode } from '../physics/battery.js';
 import { ChargeState } from '../physics/battery.js';
-import { InverterState } from '../physics/inverter.js';
+import { InverterState } from '@sunfleet/contracts';
 import type { SiteSimulator } from '../site.js';
 import {
   batteryModelFor,

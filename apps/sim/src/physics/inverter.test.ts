@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Grid, DEFAULT_GRID } from './grid.js';
-import { Inverter, InverterState, channelKeys, sandiaAcPower, sandiaDcPower, sandiaFor } from './inverter.js';
+import { InverterState } from '@sunfleet/contracts';
+import { Inverter, channelKeys, sandiaAcPower, sandiaDcPower, sandiaFor } from './inverter.js';
 import { MpptChannel } from './pv-array.js';
 import { MODULE_450, fitModule } from './pv.js';
 import { Rng } from './random.js';

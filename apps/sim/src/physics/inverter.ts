@@ -2,21 +2,9 @@
 // SAND2007-5036) for the part-load efficiency curve, clipping at the AC rating (and at a commanded limit or
 // a thermal derating) by moving the DC operating point off the MPP, a start-up threshold and night standby,
 // cabinet temperature, SunSpec operating state, and energy counters that only grow.
+import { InverterState } from '@sunfleet/contracts';
 import type { Grid } from './grid.js';
 import type { MpptChannel } from './pv-array.js';
-
-/** SunSpec model 101–103 operating states (St). */
-export const InverterState = {
-  OFF: 1,
-  SLEEPING: 2,
-  STARTING: 3,
-  MPPT: 4,
-  THROTTLED: 5,
-  SHUTTING_DOWN: 6,
-  FAULT: 7,
-  STANDBY: 8,
-} as const;
-export type InverterState = (typeof InverterState)[keyof typeof InverterState];
 
 export const MPPT_CHANNELS_MAX = 15;
 

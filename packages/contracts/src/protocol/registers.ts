@@ -72,3 +72,19 @@ export const RegisterDefinition = Type.Object(
   { additionalProperties: false },
 );
 export type RegisterDefinition = Static<typeof RegisterDefinition>;
+
+/**
+ * SunSpec inverter operating states (models 101–103 and 111–113, point `St`), the values of the typed
+ * `status_code` column: what the simulator's inverters report and what the status rules read.
+ */
+export const InverterState = {
+  OFF: 1,
+  SLEEPING: 2,
+  STARTING: 3,
+  MPPT: 4,
+  THROTTLED: 5,
+  SHUTTING_DOWN: 6,
+  FAULT: 7,
+  STANDBY: 8,
+} as const;
+export type InverterState = (typeof InverterState)[keyof typeof InverterState];

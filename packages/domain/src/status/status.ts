@@ -4,7 +4,13 @@
 // generated cases. Gateways: NORMAL / FAULT / OFFLINE / OTHER; devices: RUNNING / FAULT / OFFLINE /
 // OTHER; stations: ONLINE / ABNORMAL / OFFLINE / OTHER.
 
-import type { DeviceStatus, DeviceType, GatewayStatus, StationStatus } from '@sunfleet/contracts';
+import {
+  InverterState,
+  type DeviceStatus,
+  type DeviceType,
+  type GatewayStatus,
+  type StationStatus,
+} from '@sunfleet/contracts';
 
 export type { DeviceStatus, GatewayStatus, StationStatus };
 
@@ -40,20 +46,8 @@ export function isOpenFault(a: { kind: string; level: string; endedAtMs: number 
   return a.kind === 'ALARM' && a.endedAtMs === null && (FAULT_LEVELS as readonly string[]).includes(a.level);
 }
 
-/**
- * SunSpec inverter operating states (models 101–103 and 111–113, point `St`), the typed `state_code`
- * column. OFF, SLEEPING (night), STARTING and STANDBY are the normal resting states of an inverter.
- */
-export const InverterState = {
-  OFF: 1,
-  SLEEPING: 2,
-  STARTING: 3,
-  MPPT: 4,
-  THROTTLED: 5,
-  SHUTTING_DOWN: 6,
-  FAULT: 7,
-  STANDBY: 8,
-} as const;
+/** SunSpec operating states (the contracts' list): OFF, SLEEPING, STARTING and STANDBY are resting. */
+export { InverterState };
 
 /**
  * Whether a device counts as producing from its newest typed reading. An inverter produces while its
