@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormInstance } from 'antd';
 import { useMutation, type UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +31,9 @@ type FillValues<V> = Parameters<FormInstance<V>['setFieldsValue']>[0];
 
 /**
  * Fills a modal's form each time it opens: back to its initial values to create, the record's values to
- * edit. `toValues` must keep its identity between renders (a module-level function or a memoised one).
+ * edit (once the record is there, if it arrives after the modal opened). A refetch that hands over a new
+ * copy of the record while the modal is open does not fill it again: that would wipe what the user typed.
+ * `toValues` must keep its identity between renders (a module-level function or a memoised one).
  */
 export function useFormFill<V, R>(
   form: FormInstance<V>,
@@ -39,10 +41,17 @@ export function useFormFill<V, R>(
   record: R | undefined,
   toValues: (record: R) => FillValues<V>,
 ): void {
+  /** What this opening has filled: nothing yet, the initial values, or the record's values. */
+  const filled = useRef<'none' | 'initial' | 'record'>('none');
   useEffect(() => {
-    if (!open) return;
+    if (!open) {
+      filled.current = 'none';
+      return;
+    }
+    if (filled.current === 'record' || (filled.current === 'initial' && record === undefined)) return;
     form.resetFields();
     if (record !== undefined) form.setFieldsValue(toValues(record));
+    filled.current = record === undefined ? 'initial' : 'record';
   }, [open, record, form, toValues]);
 }
 
