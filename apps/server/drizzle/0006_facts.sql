@@ -49,7 +49,8 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION station_facts_devices_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Rows that name their logger (devices, alarms): the stations of the old and the new logger.
+CREATE FUNCTION station_facts_logger_row_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
     PERFORM station_facts_stale(ARRAY(SELECT station_id FROM gateways WHERE id = OLD.gateway_id));
@@ -69,24 +70,13 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION station_facts_gateways_changed_by_alarm() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    PERFORM station_facts_stale(ARRAY(SELECT station_id FROM gateways WHERE id = OLD.gateway_id));
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    PERFORM station_facts_stale(ARRAY(SELECT station_id FROM gateways WHERE id = NEW.gateway_id));
-  END IF;
-  RETURN NULL;
-END $$;
---> statement-breakpoint
 CREATE TRIGGER station_facts_gateways AFTER INSERT OR DELETE OR UPDATE OF station_id, last_seen_at, upload_interval_s
   ON gateways FOR EACH ROW WHEN (current_setting('sunfleet.facts', true) IS DISTINCT FROM 'writer')
   EXECUTE FUNCTION station_facts_gateways_changed();
 --> statement-breakpoint
 CREATE TRIGGER station_facts_devices AFTER INSERT OR DELETE OR UPDATE OF gateway_id, last_seen_at, device_type
   ON devices FOR EACH ROW WHEN (current_setting('sunfleet.facts', true) IS DISTINCT FROM 'writer')
-  EXECUTE FUNCTION station_facts_devices_changed();
+  EXECUTE FUNCTION station_facts_logger_row_changed();
 --> statement-breakpoint
 CREATE TRIGGER station_facts_latest AFTER INSERT OR DELETE OR UPDATE
   ON device_latest FOR EACH ROW WHEN (current_setting('sunfleet.facts', true) IS DISTINCT FROM 'writer')
@@ -94,7 +84,7 @@ CREATE TRIGGER station_facts_latest AFTER INSERT OR DELETE OR UPDATE
 --> statement-breakpoint
 CREATE TRIGGER station_facts_alarms AFTER INSERT OR DELETE OR UPDATE
   ON alarms FOR EACH ROW WHEN (current_setting('sunfleet.facts', true) IS DISTINCT FROM 'writer')
-  EXECUTE FUNCTION station_facts_gateways_changed_by_alarm();
+  EXECUTE FUNCTION station_facts_logger_row_changed();
 --> statement-breakpoint
 -- Typed facts of the latest values already stored, by the registers their definitions map to the typed
 -- columns (isProducing of packages/domain, as of this migration), and the 5-minute station rollups of
