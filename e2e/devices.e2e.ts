@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_DEFINITIONS, BUILT_IN_MODELS } from '@sunfleet/contracts';
 import { TestId } from '../apps/web/src/testids.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningTestServer } from './support/server.js';
 
 // Step 3 devices console in Chromium against the demo fleet: find an inverter by SN, read its MPPT
@@ -142,7 +142,7 @@ beforeAll(async () => {
   token = ((await login.json()) as Envelope<{ token: string }>).data.token;
   inverter = await reportingInverter();
 
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  context = await newContext(browser, { viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
   page = await context.newPage();
   await page.goto(`${server.baseUrl}/#/login/index`);
   await byId(page, TestId.loginUsername).fill(server.adminUsername);
@@ -312,7 +312,7 @@ describe('devices console', () => {
   });
 
   it('works on a phone (390 × 844) without sideways scrolling', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await newContext(browser, { viewport: { width: 390, height: 844 } });
     try {
       const p = await phone.newPage();
       await p.goto(`${server.baseUrl}/#/login/index`);

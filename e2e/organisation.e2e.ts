@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningTestServer } from './support/server.js';
 
 // Step 2a in Chromium: an administrator builds part of the tree in the console, the people in it see
@@ -35,7 +35,7 @@ const submitModal = (page: Page): Promise<void> =>
   page.locator(`[data-testid="${TestId.formSubmit}"]:visible`).click();
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await newContext(browser, { viewport: { width: 1440, height: 900 } });
   contexts.push(context);
   const page = await context.newPage();
   page.on('dialog', (dialog) => {

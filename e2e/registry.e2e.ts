@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningTestServer } from './support/server.js';
 
 // Step 2b back office in Chromium: the device protocol editor (built-in definitions read-only, copy,
@@ -96,7 +96,7 @@ async function pick(field: Locator, text: string): Promise<void> {
 }
 
 async function loginAsAdmin(): Promise<void> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const context = await newContext(browser, { viewport: { width: 1600, height: 1000 } });
   contexts.push(context);
   page = await context.newPage();
   page.on('dialog', (dialog) => {

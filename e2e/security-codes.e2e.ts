@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningTestServer } from './support/server.js';
 
 // Step 2a account forms that need a verification code, in Chromium. Without SMTP_URL the server keeps
@@ -32,7 +32,7 @@ const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[dat
 const active = (page: Page): Locator => byId(page, TestId.activeView);
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+  const context = await newContext(browser, { viewport: { width: 1366, height: 860 } });
   contexts.push(context);
   return context.newPage();
 }

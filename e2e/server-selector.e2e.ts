@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningTestServer } from './support/server.js';
 
 // The login header's server selector with regional servers on other hosts (SPEC §2, §4).
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('server selector', () => {
   it('counts this unknown host as the Chinese server, then stores the chosen server and opens its login page', async () => {
-    const context = await browser.newContext();
+    const context = await newContext(browser);
     try {
       // The other regions are not reachable from the test; answer for them instead.
       await context.route('http://eu.sunfleet.test/**', (route) =>

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningTestServer } from './support/server.js';
 
 // Step 3 share links and global search in Chromium against the demo fleet: a link made on the station
@@ -68,7 +68,7 @@ async function demoStationAndInverter(): Promise<void> {
 
 /** A fresh browser context (no session) at phone size; its page records the /api requests it makes. */
 async function openAnonymously(): Promise<{ ctx: BrowserContext; p: Page; apiRequests: Request[] }> {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const ctx = await newContext(browser, { viewport: { width: 390, height: 844 } });
   const p = await ctx.newPage();
   const apiRequests: Request[] = [];
   p.on('request', (r) => {
@@ -88,7 +88,7 @@ beforeAll(async () => {
   token = ((await login.json()) as Envelope<{ token: string }>).data.token;
   await demoStationAndInverter();
 
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  context = await newContext(browser, { viewport: { width: 1600, height: 1000 } });
   page = await context.newPage();
   await page.goto(`${server.baseUrl}/#/login/index`);
   await byId(page, TestId.loginUsername).fill(server.adminUsername);

@@ -2,7 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningTestServer } from './support/server.js';
 
 // Step 3 station detail in Chromium: a station and a logger made through the API, the logger bound in the
@@ -49,7 +49,7 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<Env
 }
 
 async function login(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await newContext(browser, { viewport });
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/#/login/index`);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningTestServer } from './support/server.js';
 
 // Step 3 in Chromium: Home shows the demo fleet on the map with the API's own figures; a station is
@@ -50,7 +50,7 @@ async function api<T>(path: string): Promise<T> {
 }
 
 async function newPage(viewport = { width: 1440, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, timezoneId: 'Europe/Berlin' });
+  const context = await newContext(browser, { viewport, timezoneId: 'Europe/Berlin' });
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/#/login/index`);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { launchBrowser } from './support/browser.js';
+import { launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningTestServer } from './support/server.js';
 
 // Step 1b: the console's login, shell, i18n and request layer in Chromium against a real server.
@@ -26,7 +26,7 @@ const activeTitle = (page: Page) =>
   page.locator(`[data-testid="${TestId.activeView}"] [data-testid="${TestId.pageTitle}"]`);
 
 async function newPage(viewport = { width: 1366, height: 860 }): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await newContext(browser, { viewport });
   contexts.push(context);
   const page = await context.newPage();
   // Any alert means injected markup ran; fail loudly.

@@ -10,15 +10,19 @@ import { Guard } from './guard/Guard';
 import { AppRoutes } from './router/AppRoutes';
 import { useSettings } from './state/settings';
 import { useAntdLocale } from './useAntdLocale';
+import { useReducedMotion } from './useReducedMotion';
 
 function Themed(): ReactElement {
   const settings = useSettings();
   const { i18n: instance } = useTranslation();
   const locale = useAntdLocale(instance.language);
+  const reducedMotion = useReducedMotion();
   return (
     <ConfigProvider
       locale={locale}
-      theme={{ token: { colorPrimary: settings.theme, colorInfo: settings.theme } }}
+      theme={{
+        token: { colorPrimary: settings.theme, colorInfo: settings.theme, motion: !reducedMotion },
+      }}
     >
       <ToastBridge />
       <HashRouter>
