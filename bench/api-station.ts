@@ -177,7 +177,7 @@ export async function buildStation(
  * just now (a third of the inverters at night), a third of the loggers silent for an hour (offline), an
  * open fault on every tenth inverter; then their facts as the jobs refresh them.
  */
-async function addListStations(database: Database, offset: number, count: number): Promise<void> {
+export async function addListStations(database: Database, offset: number, count: number): Promise<void> {
   const db = database.db;
   await db.execute(sql`insert into stations (company_id, name, type, capacity_kwp, time_zone)
     select 1, 'List station ' || lpad(n::text, 6, '0'), 'HOUSEHOLD_PV', 10, 'UTC'

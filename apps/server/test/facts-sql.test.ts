@@ -16,8 +16,11 @@ import { queryRows, type Db } from '../src/db/client.js';
 import { refreshStationFacts } from '../src/modules/facts/facts.writer.js';
 import {
   deviceStatusSql,
+  factsColumn,
   gatewayStatusSql,
+  stationFactsJoin,
   stationFactsSql,
+  stationsWithStatus,
   STATION_FACTS_COLUMNS,
 } from '../src/modules/facts/status-sql.js';
 import { sqlRunner } from '../src/modules/ingest/sql.js';
@@ -199,6 +202,29 @@ describe.each(DATABASES)('status SQL against the domain rules on %s', (kind) => 
         );
         expect(pick(live ?? {})).toEqual(expected);
 
+        // What the screens read: the joined facts, and the list's status filter (stale facts computed).
+        const readForms = async (): Promise<void> => {
+          const [joined] = await queryRows<Record<string, unknown>>(
+            db,
+            sql`select ${factsColumn('status', at)} as status, ${factsColumn('devices', at)} as devices,
+                ${factsColumn('devices_fault', at)} as devices_fault
+              from (select ${w.stationId}::int as id) s ${stationFactsJoin(at)}`,
+          );
+          expect([joined?.status, Number(joined?.devices), Number(joined?.devices_fault)]).toEqual([
+            snap.status,
+            snap.devices,
+            snap.devicesFault,
+          ]);
+          for (const status of ['ONLINE', 'ABNORMAL', 'OFFLINE', 'OTHER']) {
+            const [m] = await queryRows<{ hit: boolean }>(
+              db,
+              sql`select ${w.stationId}::int in ${stationsWithStatus(sql`${status}`, at)} as hit`,
+            );
+            expect([status, m?.hit]).toEqual([status, status === snap.status]);
+          }
+        };
+        await readForms();
+
         // The stored facts after the writer's refresh are the same.
         const runner = sqlRunner(t.database);
         await runner.transaction((tx) => refreshStationFacts(tx, runner.kind, [w.stationId], new Date(NOW)), {
@@ -211,6 +237,7 @@ describe.each(DATABASES)('status SQL against the domain rules on %s', (kind) => 
             from station_facts where station_id = ${w.stationId}`,
         );
         expect(pick(stored ?? {})).toEqual(expected);
+        await readForms();
         // Power now: the inverters online.
         const online = w.devices.filter(
           (d) =>

@@ -57,7 +57,12 @@ export const stations = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('stations_company_idx').on(t.companyId), index('stations_owner_idx').on(t.ownerUserId)],
+  (t) => [
+    index('stations_company_idx').on(t.companyId),
+    index('stations_owner_idx').on(t.ownerUserId),
+    // The station list's order: a page is read from the index instead of sorting every station.
+    index('stations_name_idx').on(t.name, t.id),
+  ],
 );
 
 /** Display groups of the register screens ("Display group" back-office screen). */
@@ -257,7 +262,11 @@ export const stationFacts = pgTable(
     hasBatteries: boolean('has_batteries').notNull(),
     computedAt: ts('computed_at').notNull(),
   },
-  (t) => [index('station_facts_valid_idx').on(t.validUntil)],
+  (t) => [
+    index('station_facts_valid_idx').on(t.validUntil),
+    // The status filter of the station list reads the stations of one status from here.
+    index('station_facts_status_idx').on(t.status),
+  ],
 );
 
 /**

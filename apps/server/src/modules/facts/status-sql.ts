@@ -105,17 +105,35 @@ export function factsHoldSql(now: SQL): SQL {
   return sql`(f.station_id is not null and (f.valid_until is null or f.valid_until >= ${now}))`;
 }
 
-/** Joins the stored facts `f` of station `s` for a read; read the columns with factsColumn(). */
-export const STATION_FACTS_JOIN = sql.raw('left join station_facts f on f.station_id = s.id');
+/**
+ * Joins the stored facts `f` of station `s` and, as `q`, its facts computed on the spot — behind a gate, so
+ * the computation runs only for a station whose stored facts do not hold, and is planned once however
+ * many columns are read. Read the columns with factsColumn(). OFFSET 0 keeps the planner from pulling
+ * the condition up into a join filter (which would compute every station's facts, then discard them).
+ */
+export function stationFactsJoin(now: SQL): SQL {
+  return sql`left join station_facts f on f.station_id = s.id
+    left join lateral (select * from (${stationFactsSql(sql.raw('s.id'), now)}) q0
+      where not ${factsHoldSql(now)} offset 0) q on true`;
+}
+
+/** A fact of station `s` joined by stationFactsJoin(now): the stored one while it holds, else computed. */
+export function factsColumn(column: StationFactsColumn, now: SQL): SQL {
+  return sql`(case when ${factsHoldSql(now)} then f.${sql.raw(column)} else q.${sql.raw(column)} end)`;
+}
 
 /**
- * A fact of station `s` joined by STATION_FACTS_JOIN: the stored one while it holds, else computed on the
- * spot. The CASE evaluates the computation only for a row whose facts do not hold (a subquery in a
- * lateral join would be planned for every row).
+ * Ids of the stations whose status is `status` at `now`, for list filters: the stored facts that hold and
+ * say so (by the status index), and those computed on the spot for facts that do not hold (by the
+ * validity index). Every station has a facts row: one is created with the station (migration 0007).
  */
-export function factsColumn(column: StationFactsColumn, now: SQL): SQL {
-  return sql`(case when ${factsHoldSql(now)} then f.${sql.raw(column)}
-    else (select q.${sql.raw(column)} from (${stationFactsSql(sql.raw('s.id'), now)}) q) end)`;
+export function stationsWithStatus(status: SQL, now: SQL): SQL {
+  return sql`(select f.station_id from station_facts f
+      where f.status = ${status} and (f.valid_until is null or f.valid_until >= ${now})
+    union all
+    select f.station_id from station_facts f
+      where f.valid_until < ${now}
+        and (select q.status from (${stationFactsSql(sql.raw('f.station_id'), now)}) q) = ${status})`;
 }
 
 /**

@@ -1,12 +1,12 @@
-// SQL of the station charts: the station (scoped, or by share token), which device kinds it has, the
+// SQL of the station charts: the station (scoped, or by share token) with the device kinds it has, the
 // station's 5-minute curve (rollup_station_5m), energy from the station rollups, and the newest
 // weather-station reading. Identifiers in raw SQL come from constants, never from requests.
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { stations } from '../../db/schema.js';
-import { eq } from 'drizzle-orm';
 import type { StationKinds } from '@sunfleet/domain';
-import { loadStationForCaller } from '../stations/stations.repository.js';
+import { factsColumn, stationFactsJoin } from '../facts/status-sql.js';
+import { idInScope, stationInScope } from '../tenancy/device-scope.js';
 import type { CurveRow } from './power-chart.js';
 import type { Scope } from '../tenancy/scope.js';
 
@@ -18,6 +18,8 @@ export interface ChartStation {
   latitude: number | null;
   /** Install time, else creation time (epoch ms): the first year of the TOTAL chart. */
   sinceMs: number;
+  /** The device kinds behind its loggers, for the energy balance (from the station facts). */
+  kinds: StationKinds;
 }
 
 /** One rollup period of the station (null members: no row for that period). */
@@ -42,47 +44,37 @@ const nullable = (v: unknown): number | null => (v === null || v === undefined ?
 export class StationChartsRepository {
   constructor(private readonly db: Db) {}
 
-  /** The station if the caller may reach it (foreign = missing). */
-  async stationForCaller(scope: Scope, id: number): Promise<ChartStation | null> {
-    const found = await loadStationForCaller(this.db, scope, id);
-    return found === null ? null : this.station(found.id);
-  }
-
-  /** The station by id, with no scope: only for ids that came from a valid share-link token. */
-  async station(id: number): Promise<ChartStation | null> {
-    const rows = await this.db
-      .select({
-        id: stations.id,
-        timeZone: stations.timeZone,
-        currency: stations.currency,
-        longitude: stations.longitude,
-        latitude: stations.latitude,
-        installedAt: stations.installedAt,
-        createdAt: stations.createdAt,
-      })
-      .from(stations)
-      .where(eq(stations.id, id));
+  /**
+   * The station with the device kinds its facts record, in one statement: scoped to what the caller may
+   * reach (foreign = missing), or with `scope` null only for an id that came from a valid share token.
+   */
+  async station(id: number, scope: Scope | null, now: Date): Promise<ChartStation | null> {
+    const at = sql`${now.toISOString()}::timestamptz`;
+    const rows = await queryRows<Record<string, unknown>>(
+      this.db,
+      sql`select s.id, s.time_zone, s.currency, s.longitude, s.latitude,
+          (extract(epoch from coalesce(s.installed_at, s.created_at)) * 1000)::float8 as since_ms,
+          ${factsColumn('has_inverters', at)} as has_inverters, ${factsColumn('has_meters', at)} as has_meters,
+          ${factsColumn('has_batteries', at)} as has_batteries
+        from (select * from ${stations}
+          where ${idInScope(stations.id, id, scope === null ? undefined : stationInScope(scope))}) s
+        ${stationFactsJoin(at)}`,
+    );
     const row = rows[0];
     if (!row) return null;
     return {
-      id: row.id,
-      timeZone: row.timeZone,
-      currency: row.currency,
-      longitude: row.longitude,
-      latitude: row.latitude,
-      sinceMs: (row.installedAt ?? row.createdAt).getTime(),
+      id: Number(row.id),
+      timeZone: String(row.time_zone),
+      currency: String(row.currency),
+      longitude: nullable(row.longitude),
+      latitude: nullable(row.latitude),
+      sinceMs: Number(row.since_ms),
+      kinds: {
+        inverters: row.has_inverters === true,
+        meters: row.has_meters === true,
+        batteries: row.has_batteries === true,
+      },
     };
-  }
-
-  /** The device kinds behind the station's loggers, for the energy balance. */
-  async deviceKinds(stationId: number): Promise<StationKinds> {
-    const rows = await queryRows<{ device_type: string }>(
-      this.db,
-      sql`select distinct d.device_type from devices d join gateways g on g.id = d.gateway_id
-          where g.station_id = ${stationId}`,
-    );
-    const types = new Set(rows.map((r) => r.device_type));
-    return { inverters: types.has('INVERTER'), meters: types.has('METER'), batteries: types.has('BATTERY') };
   }
 
   /** The station's 5-minute curve in [fromMs, toMs): one stored row per bucket (rollup_station_5m). */

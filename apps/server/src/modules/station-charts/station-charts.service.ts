@@ -57,10 +57,7 @@ export class StationChartsService {
       throw invalidField(FIELD, ChartMessage.dateInFuture, 'after the station’s today');
     const day = localDayRange(date, station.timeZone);
     const until = Math.min(day.endMs, now);
-    const [kinds, rows] = await Promise.all([
-      this.repo.deviceKinds(station.id),
-      this.repo.curve(station.id, day.startMs, until),
-    ]);
+    const rows = await this.repo.curve(station.id, day.startMs, until);
     return assemblePowerChart({
       stationId: station.id,
       date,
@@ -68,7 +65,7 @@ export class StationChartsService {
       startMs: day.startMs,
       endMs: day.endMs,
       untilMs: until,
-      kinds,
+      kinds: station.kinds,
       rows,
     });
   }
@@ -80,14 +77,11 @@ export class StationChartsService {
   ): Promise<ElectricityChartData> {
     checkDate(date);
     const station = await this.station(access);
-    const [kinds, rows] = await Promise.all([
-      this.repo.deviceKinds(station.id),
-      this.energyRows(station, dimension, date),
-    ]);
+    const rows = await this.energyRows(station, dimension, date);
     const points = rows.map((row) => ({
       label: row.label,
       start: Math.max(0, row.startMs),
-      ...figures(row, kinds),
+      ...figures(row, station.kinds),
     }));
     return { stationId: station.id, dimension, currency: station.currency, points, totals: totalsOf(points) };
   }
@@ -141,17 +135,18 @@ export class StationChartsService {
   }
 
   private async station(access: ChartAccess): Promise<ChartStation> {
+    const now = this.clock.now();
     const station =
       'token' in access
-        ? await this.byToken(access.token)
-        : await this.repo.stationForCaller(access.scope, access.stationId);
+        ? await this.byToken(access.token, now)
+        : await this.repo.station(access.stationId, access.scope, now);
     if (station === null) throw Errors.notFound();
     return station;
   }
 
-  private async byToken(token: string): Promise<ChartStation | null> {
+  private async byToken(token: string, now: Date): Promise<ChartStation | null> {
     const stationId = await resolveShareToken(this.db, token);
-    return stationId === null ? null : this.repo.station(stationId);
+    return stationId === null ? null : this.repo.station(stationId, null, now);
   }
 }
 
@@ -212,17 +207,14 @@ const LIVE_CURVE_BUCKETS = 3;
  */
 export async function recentCurve(db: Db, nowMs: number, stationId: number): Promise<PowerChartData | null> {
   const repo = new StationChartsRepository(db);
-  const station = await repo.station(stationId);
+  const station = await repo.station(stationId, null, new Date(nowMs));
   if (station === null) return null;
   const date = localDate(nowMs, station.timeZone);
   const day = localDayRange(date, station.timeZone);
   const until = Math.min(day.endMs, nowMs);
   const lastBucket = Math.floor((until - 1) / BUCKET_MS) * BUCKET_MS;
   const startMs = Math.max(day.startMs, lastBucket - (LIVE_CURVE_BUCKETS - 1) * BUCKET_MS);
-  const [kinds, rows] = await Promise.all([
-    repo.deviceKinds(stationId),
-    repo.curve(stationId, startMs, until),
-  ]);
+  const rows = await repo.curve(stationId, startMs, until);
   if (rows.length === 0) return null;
   return assemblePowerChart({
     stationId,
@@ -231,7 +223,7 @@ export async function recentCurve(db: Db, nowMs: number, stationId: number): Pro
     startMs,
     endMs: day.endMs,
     untilMs: until,
-    kinds,
+    kinds: station.kinds,
     rows,
   });
 }

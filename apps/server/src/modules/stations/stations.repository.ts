@@ -19,7 +19,7 @@ import {
 import { containsPattern } from '../reference/sql-helpers.js';
 import { idInScope, stationInScope } from '../tenancy/device-scope.js';
 import { scopeWhere, type Scope } from '../tenancy/scope.js';
-import { factsColumn, freshSql, STATION_FACTS_JOIN, stationFactSql } from '../facts/status-sql.js';
+import { factsColumn, freshSql, stationFactsJoin, stationsWithStatus } from '../facts/status-sql.js';
 
 /** What other modules need of a station the caller may reach. */
 export interface StationForCaller {
@@ -252,11 +252,14 @@ export class StationsRepository {
       parts.push(f.concern ? follows : sql`not ${follows}`);
     }
     if (f.status !== null)
-      parts.push(sql`${stationFactSql('status', sql`${stations.id}`, ts(now))} = ${f.status}`);
+      parts.push(sql`${stations.id} in ${stationsWithStatus(sql`${f.status}`, ts(now))}`);
     return parts.length === 0 ? sql`true` : sql.join(parts, sql` and `);
   }
 
-  /** One page of stations ordered by name, with the total; one statement. */
+  /**
+   * One page of stations ordered by name, with the total; one statement. The page is read in the order of
+   * stations_name_idx, so only the stations before its end are visited, not every station in scope.
+   */
   async page(
     scope: Scope,
     userId: number,
@@ -267,11 +270,11 @@ export class StationsRepository {
     const where = this.listWhere(scope, userId, filter, now);
     const rows = await queryRows<Record<string, unknown>>(
       this.db,
-      sql`with matched as (select ${stations.id} as id, ${stations.name} as name from ${stations} where ${where}),
-        page as (select id from matched order by name, id limit ${window.limit} offset ${window.offset})
-        select (select count(*)::int from matched) as total__, ${stationColumns(userId, now)}
-        from page join stations s on s.id = page.id join companies c on c.id = s.company_id
-          left join users u on u.id = s.owner_user_id ${STATION_FACTS_JOIN}
+      sql`select (select count(*)::int from ${stations} where ${where}) as total__, ${stationColumns(userId, now)}
+        from (select ${stations.id} as id from ${stations} where ${where}
+            order by ${stations.name}, ${stations.id} limit ${window.limit} offset ${window.offset}) page
+          join stations s on s.id = page.id join companies c on c.id = s.company_id
+          left join users u on u.id = s.owner_user_id ${stationFactsJoin(ts(now))}
         order by s.name, s.id`,
     );
     if (rows.length === 0) {
@@ -293,7 +296,7 @@ export class StationsRepository {
           and ${scoped ?? sql`true`})
         select ${stationColumns(userId, now)}
         from page join stations s on s.id = page.id join companies c on c.id = s.company_id
-          left join users u on u.id = s.owner_user_id ${STATION_FACTS_JOIN}`,
+          left join users u on u.id = s.owner_user_id ${stationFactsJoin(ts(now))}`,
     );
     const row = rows[0];
     return row ? toStationRow(row) : null;
@@ -377,7 +380,7 @@ export class StationsRepository {
       sql`select s.id, s.name, s.type, s.longitude, s.latitude, ${factsColumn('status', ts(now))} as status
         from (select * from ${stations} where ${scoped ?? sql`true`}
           and ${stations.longitude} is not null and ${stations.latitude} is not null) s
-          ${STATION_FACTS_JOIN}
+          ${stationFactsJoin(ts(now))}
         order by s.name, s.id`,
     );
     return rows.map((r) => ({
@@ -422,11 +425,13 @@ export class StationsRepository {
     const convert = (column: string): SQL =>
       sql`sum(case when x.currency = ${currency} then x.${sql.raw(column)}
         else x.${sql.raw(column)} / nullif(rc.exchange_rate, 0) * (select exchange_rate from currencies where code = ${currency}) end)`;
-    return sql`st as (select id, capacity_kwp, today, date_trunc('month', today)::date as m0,
-          date_trunc('year', today)::date as y0
-        from (select ${stations.id} as id, ${stations.capacityKwp} as capacity_kwp,
-            ((${ts(now)} at time zone ${stations.timeZone})::date) as today
-          from ${stations} where ${scoped ?? sql`true`} and ${only}) s0),
+    // The local day, month and year start once per time zone in scope, not once per station (materialized:
+    // inlined, the planner would compute them again for every station row of the join).
+    return sql`st0 as (select ${stations.id} as id, ${stations.capacityKwp} as capacity_kwp, ${stations.timeZone} as tz
+          from ${stations} where ${scoped ?? sql`true`} and ${only}),
+      zones as materialized (select tz, today, date_trunc('month', today)::date as m0, date_trunc('year', today)::date as y0
+        from (select tz, (${ts(now)} at time zone tz)::date as today from (select distinct tz from st0) z0) z1),
+      st as (select st0.id, st0.capacity_kwp, zones.today, zones.m0, zones.y0 from st0 join zones using (tz)),
       day_c as (select r.currency, sum(r.energy_kwh) as kwh, sum(r.income) as today_income
         from rollup_station_day r join st on st.id = r.station_id and r.day = st.today group by r.currency),
       day as (select sum(x.kwh) as today_kwh, ${convert('today_income')} as today_income
@@ -460,7 +465,7 @@ export class StationsRepository {
         facts as (select ${factsColumn('status', ts(now))} as status, ${factsColumn('power_w', ts(now))} as power_w,
             ${factsColumn('devices', ts(now))} as devices, ${factsColumn('devices_running', ts(now))} as running,
             ${factsColumn('devices_fault', ts(now))} as fault, ${factsColumn('devices_offline', ts(now))} as offline
-          from st s ${STATION_FACTS_JOIN})
+          from st s ${stationFactsJoin(ts(now))})
         select day.*, mon.*,
           (select coalesce(sum(capacity_kwp), 0) from st) as capacity_kwp,
           (select coalesce(sum(power_w), 0) from facts) as power_w,
