@@ -54,8 +54,8 @@ describe('string monitor', () => {
     run(monitor, [8, 8, 4], 12, 0);
     expect(monitor.drainChanges()).toEqual([]);
     expect(monitor.ratios(channels([8, 8, 4]))).toEqual([1, 1, null]);
-    // Dawn: peers below a quarter of the module's rated current — no verdict, even at 50 %.
-    run(monitor, [2, 1, 1], 12, 0);
+    // Dawn: peers below 40 % of the module's rated current (4.3 A) — no verdict, even at 50 %.
+    run(monitor, [4, 2, 2], 12, 0);
     expect(monitor.drainChanges()).toEqual([]);
     // Not feeding in: nothing judged.
     for (let k = 1; k <= 12; k++) monitor.evaluate(k * STEP * 1_000, STEP, channels([8, 4, 8]), false);

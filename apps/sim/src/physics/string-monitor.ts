@@ -1,10 +1,11 @@
 // The inverter's string monitoring: the "String current low" alarm follows from the numbers it reports, as
 // a real inverter's string diagnosis does. After every step it reads the current of each of its DC inputs
-// (what it reports as DCA_n), per string of the input, and holds each against its peers — the other inputs of the inverter whose strings face the
-// same way (different orientations are not comparable). An input whose current stays below 85 % of the
-// median of its peers for 15 minutes of daylight raises the alarm; it clears after 15 minutes at 92 % or
-// more. Only while the inverter is feeding in and the peers carry at least a quarter of the module's
-// rated current (no verdicts at dawn, dusk or under heavy cloud); in between the timers hold.
+// (what it reports as DCA_n), per string of the input, and holds each against its peers — the other
+// inputs of the inverter whose strings face the same way (different orientations are not comparable). An
+// input whose current stays below 85 % of the median of its peers for 15 minutes raises the alarm; it
+// clears after 15 minutes at 92 % or more. Only while the inverter is feeding in and the peers carry at
+// least 40 % of the module's rated current (no verdicts at dawn, at dusk, when low sun shades the rows
+// unevenly, or under heavy cloud); in between the timers hold.
 import type { AlarmRecord } from './faults.js';
 import type { MpptChannel } from './pv-array.js';
 
@@ -20,7 +21,7 @@ export const STRING_CURRENT_LOW = {
   /** Seconds (of light enough to judge) low before the alarm, and recovered before it clears. */
   persistS: 900,
   /** Peers' median current per string needed to judge, as a share of the module's rated current. */
-  minCurrentShare: 0.25,
+  minCurrentShare: 0.4,
 } as const;
 
 export interface MonitoredInput {
@@ -157,7 +158,7 @@ export class StringMonitor {
       level: STRING_CURRENT_LOW.level,
       start: ts,
       end: null,
-      message: `${STRING_CURRENT_LOW.message}: PV${k + 1} at ${Math.round(ratio * 100)} % of its peers`,
+      message: `${STRING_CURRENT_LOW.message}: PV${k + 1} at ${Math.floor(ratio * 100)} % of its peers`,
     };
     state.open = record;
     this.changed.push(record);

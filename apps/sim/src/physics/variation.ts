@@ -34,7 +34,7 @@ export interface ChannelVariation {
   azimuthOffset: number;
   /** In the front row of a field: no row in front of it casts a shadow. */
   frontRow: boolean;
-  /** Local multiplier of the site's ground coverage ratio (0.9…1.1, terrain). */
+  /** Local multiplier of the site's ground coverage ratio (0.95…1.05, terrain). */
   coverageFactor: number;
   obstacle: Obstacle;
   strings: StringVariation[];
@@ -56,7 +56,7 @@ export interface InverterVariation {
 }
 
 /** Share of inverters with one degraded string at fault rate 1. */
-export const DEGRADED_STRING_SHARE = 0.2;
+export const DEGRADED_STRING_SHARE = 0.15;
 /** Share of trackers in the front row of a field. */
 export const FRONT_ROW_SHARE = 0.12;
 
@@ -80,7 +80,7 @@ export function inverterVariation(
     const tiltOffset = clamp(0.8 * rng.normal(), -2, 2);
     const azimuthOffset = clamp(2 * rng.normal(), -5, 5);
     const frontRow = rng.chance(FRONT_ROW_SHARE);
-    const coverageFactor = clamp(1 + 0.05 * rng.normal(), 0.9, 1.1);
+    const coverageFactor = clamp(1 + 0.02 * rng.normal(), 0.95, 1.05);
     // An obstacle somewhere in the half of the sky the tracker faces.
     const obstacle: Obstacle = {
       azimuth: (mppt.azimuth + rng.uniform(-90, 90) + 360) % 360,
