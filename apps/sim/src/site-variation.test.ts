@@ -2,7 +2,8 @@
 // inverters report follows from it: a degraded string shows in its input's current, the "String current
 // low" alarm is raised only for an input whose reported current is low against its peers (and always when
 // it stays low), and the energy adds up from the strings to the AC counters.
-import { InverterState } from '@sunfleet/contracts';
+import { AlarmMessage, InverterState } from '@sunfleet/contracts';
+import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
 import { demoFleetPath } from './cli/fleet-options.js';
 import { readFleetFile } from './fleet/fleet-file.js';
@@ -126,6 +127,7 @@ describe('the "String current low" alarm follows the numbers', () => {
     expect(lowAt[0]).toBeLessThan(0.7);
     expect(alarms[0]!.start).toBe(NOON - 3_600_000 + 3 * STEP_S * 1_000);
     expect(alarms[0]!.message).toMatch(/^String current low: PV7 at \d+ % of its peers$/);
+    expect(Value.Check(AlarmMessage, { v: 1, alarms })).toBe(true); // what the cloud accepts
     // Cleaned at noon: recovered at once, closed 15 minutes later.
     expect(lowAt[12]).toBeGreaterThan(0.95);
     expect(alarms[1]!.end).toBe(NOON + 2 * STEP_S * 1_000);
