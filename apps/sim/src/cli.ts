@@ -10,6 +10,7 @@ import { fleetCommand } from './cli/fleet.js';
 import { modbusCommand } from './cli/modbus.js';
 import { runCommand } from './cli/run.js';
 import { sunCommand } from './cli/sun.js';
+import { yieldCommand } from './cli/yield.js';
 
 export const COMMANDS: readonly Command[] = [
   sunCommand,
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   backfillCommand,
   fleetCommand,
   modbusCommand,
+  yieldCommand,
 ];
 
 const USAGE_EXIT = 2;

@@ -6,6 +6,7 @@ import type { CloudClimate } from './physics/clouds.js';
 import type { GridSpec } from './physics/grid.js';
 import type { LoadSpec } from './physics/load.js';
 import type { ModuleSpec } from './physics/pv.js';
+import type { SoilingSpec } from './physics/soiling.js';
 import type { Climate } from './physics/weather.js';
 
 export interface MpptConfig {
@@ -82,11 +83,25 @@ export interface SiteConfig {
   /** Faiman coefficients (default open rack). */
   mounting?: FaimanCoefficients;
   /**
-   * DC-side losses the physics does not resolve — soiling, module mismatch, DC wiring, light-induced
-   * degradation, nameplate tolerance — as a share of the light reaching the cells (default 0.08, in line
-   * with PVWatts' 14 % system losses once inverter and availability are counted separately).
+   * DC-side losses the physics does not resolve, as a share of the light reaching the cells (default 0.07,
+   * PVWatts' defaults for them: mismatch between the modules of a string 2 %, DC wiring 2 %, connections
+   * 0.5 %, light-induced degradation 1.5 %, nameplate 1 %). Soiling, string-to-string tolerance, degraded
+   * strings and low-sun shading are simulated (variation.ts, soiling.ts, shading.ts) and come on top, as
+   * do the inverter's efficiency and the faults' downtime.
    */
   dcLossFraction?: number;
+  /** Dust: default 0.1 %/day while dry, up to 5 %, washed off by a rainy (overcast) day. */
+  soiling?: SoilingSpec;
+  /**
+   * Rows of modules (a field, a flat roof): ground coverage ratio = row depth / row pitch. Every tracker
+   * but those in the front row loses the beam on the shaded part of its row at low sun. Default: none.
+   */
+  rows?: { groundCoverageRatio: number };
+  /**
+   * Obstacles around a rooftop (trees, chimneys, the neighbours' houses): each tracker sees one, in the
+   * half of the sky it faces, up to this elevation (degrees). Default: none.
+   */
+  obstacles?: { maxElevationDeg: number };
   /** Multiplier of the catalogue's random fault rates (default 1; 0 = only faults on command). */
   faultRate?: number;
 }
@@ -111,6 +126,17 @@ export function checkSiteConfig(config: SiteConfig): string[] {
     if (sns.has(sn)) problems.push(`device SN "${sn}" is used twice`);
     sns.add(sn);
   }
+  const gcr = config.rows?.groundCoverageRatio;
+  if (gcr !== undefined && !(gcr > 0 && gcr < 1))
+    problems.push('the ground coverage ratio must lie within 0…1');
+  const obstacle = config.obstacles?.maxElevationDeg;
+  if (obstacle !== undefined && !(obstacle >= 0 && obstacle <= 60))
+    problems.push('obstacles must lie within 0…60° of elevation');
+  if (
+    config.soiling &&
+    !(config.soiling.ratePerDay >= 0 && config.soiling.max >= 0 && config.soiling.max < 1)
+  )
+    problems.push('soiling: a rate ≥ 0 and a maximum within 0…1');
   for (const inverter of config.inverters) {
     if (!(inverter.ratedPowerW > 0)) problems.push(`${inverter.sn}: rated power must be positive`);
     if (inverter.mppts.length < 1 || inverter.mppts.length > 15)

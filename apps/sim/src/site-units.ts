@@ -1,11 +1,15 @@
-// Building blocks of a site: inverter units (an inverter with its trackers' orientation, thermal state,
-// faults and reading), the battery from its configuration, and the string-level fault effects.
+// Building blocks of a site: inverter units (an inverter with its trackers' true orientation, its
+// variation, string incidents and string monitor, thermal state, faults and reading), the battery from its
+// configuration, and the strings' conditions from all of that.
 import { Battery } from './physics/battery.js';
 import { DeviceFaults, type SimDeviceType } from './physics/faults.js';
 import { Inverter, channelKeys, round, type ChannelKeys } from './physics/inverter.js';
-import { MpptChannel } from './physics/pv-array.js';
+import { MpptChannel, type StringCondition } from './physics/pv-array.js';
 import { MODULE_450, fitModule, type ModuleReference, type ModuleSpec } from './physics/pv.js';
 import { Rng, seedOf } from './physics/random.js';
+import { incidentCondition, StringIncidents, type StringIncident } from './physics/string-incidents.js';
+import { StringMonitor } from './physics/string-monitor.js';
+import { inverterVariation, type InverterVariation } from './physics/variation.js';
 import type { WeatherNow } from './physics/weather.js';
 import type { BatteryConfig, InverterConfig, MpptConfig } from './site-config.js';
 
@@ -19,18 +23,26 @@ export interface DeviceReading {
   values: MeasureValues;
 }
 
-/** One inverter with its trackers' orientation and thermal state. */
+/** One inverter with its trackers, their variation, incidents and thermal state. */
 export interface InverterUnit {
   config: InverterConfig;
   inverter: Inverter;
+  /** As configured (the string monitor compares trackers configured alike). */
   mppts: MpptConfig[];
+  /** Each tracker's true orientation: configured plus its racking tolerance. */
+  orientation: { tilt: number; azimuth: number }[];
+  variation: InverterVariation;
+  incidents: StringIncidents;
+  /** Incidents injected on command (in addition to the drawn ones). */
+  injected: StringIncident[];
+  /** Incidents overlapping the current local day, and which were in effect at the last step. */
+  window: StringIncident[];
+  active: Uint8Array;
+  monitor: StringMonitor;
   cellTemps: Float64Array;
   keys: ChannelKeys[];
   faults: DeviceFaults;
   reading: DeviceReading;
-  /** Where a shading/degradation fault was applied: [channel, string], or null. */
-  shaded: [number, number] | null;
-  degraded: [number, number] | null;
 }
 
 // Fitting a module type takes a few milliseconds: once per type for the whole process.
@@ -56,17 +68,116 @@ export function buildInverterUnit(c: InverterConfig, seed: string | number, faul
     channels,
     c.initialEnergyWh ?? 0,
   );
+  const variation = inverterVariation(seed, c.sn, c.mppts, faultRate);
   return {
     config: c,
     inverter,
     mppts: c.mppts,
+    orientation: c.mppts.map((m, k) => {
+      const v = variation.channels[k];
+      return {
+        tilt: Math.min(Math.max(m.tilt + (v?.tiltOffset ?? 0), 0), 90),
+        azimuth: (m.azimuth + (v?.azimuthOffset ?? 0) + 360) % 360,
+      };
+    }),
+    variation,
+    incidents: new StringIncidents(
+      seedOf(seed, c.sn, 'incidents'),
+      c.mppts.map((m) => m.strings),
+      faultRate,
+    ),
+    injected: [],
+    window: [],
+    active: new Uint8Array(0),
+    monitor: new StringMonitor(c.sn, c.mppts, ref.spec.imp),
     cellTemps: new Float64Array(c.mppts.length).fill(Number.NaN),
     keys: channelKeys(c.mppts.length),
     faults: new DeviceFaults(c.sn, 'INVERTER', new Rng(seedOf(seed, c.sn, 'faults')), faultRate),
     reading: { sn: c.sn, type: 'INVERTER', readable: true, values: {} },
-    shaded: null,
-    degraded: null,
   };
+}
+
+/** Collects the incidents (drawn and injected) overlapping [from, to) into the unit's window. */
+export function loadIncidentWindow(unit: InverterUnit, from: number, to: number): void {
+  unit.window = unit.incidents.overlapping(from, to);
+  for (const incident of unit.injected) {
+    if (incident.start < to && incident.end > from) unit.window.push(incident);
+  }
+  unit.active = new Uint8Array(unit.window.length);
+}
+
+/** Marks which incidents of the window are in effect at `ts`; true when that changed since the last call. */
+export function updateActiveIncidents(unit: InverterUnit, ts: number): boolean {
+  let changed = false;
+  for (let i = 0; i < unit.window.length; i++) {
+    const incident = unit.window[i] as StringIncident;
+    const on = incident.start < ts && ts <= incident.end ? 1 : 0;
+    if (unit.active[i] !== on) {
+      unit.active[i] = on;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+const condition: StringCondition = {
+  degradation: 0,
+  seriesResistanceFactor: 1,
+  shuntResistanceFactor: 1,
+  shadedSubstrings: 0,
+  shadeTransmission: 1,
+};
+
+/**
+ * Sets every string's condition from the unit's variation (tolerance, soiling weights, a degraded
+ * string), the site's soiling of the day (lost share of light) and the incidents in effect.
+ */
+export function applyStringConditions(unit: InverterUnit, soiling: number): void {
+  const v = unit.variation;
+  const channels = unit.inverter.channels;
+  for (let k = 0; k < channels.length; k++) {
+    const channel = channels[k] as MpptChannel;
+    const cv = v.channels[k];
+    const substrings = channel.modulesPerString * channel.ref.spec.bypassDiodes;
+    for (let s = 0; s < channel.strings; s++) {
+      const sv = cv?.strings[s];
+      let light = (sv?.currentFactor ?? 1) * (1 - soiling * v.soilingWeight * (sv?.soilingWeight ?? 1));
+      condition.seriesResistanceFactor = 1;
+      condition.shuntResistanceFactor = 1;
+      condition.shadedSubstrings = 0;
+      condition.shadeTransmission = 1;
+      if (v.degraded && v.degraded.channel === k && v.degraded.string === s) {
+        light *= 1 - v.degraded.loss;
+        condition.seriesResistanceFactor = 1.3;
+      }
+      for (let i = 0; i < unit.window.length; i++) {
+        const incident = unit.window[i] as StringIncident;
+        if (unit.active[i] !== 1 || incident.channel !== k || incident.string !== s) continue;
+        const effect = incidentCondition(incident, substrings);
+        if (effect.lightLoss !== undefined) light *= 1 - effect.lightLoss;
+        if (effect.shuntResistanceFactor !== undefined)
+          condition.shuntResistanceFactor = Math.min(
+            condition.shuntResistanceFactor,
+            effect.shuntResistanceFactor,
+          );
+        if (effect.shadedSubstrings !== undefined && effect.shadedSubstrings > condition.shadedSubstrings) {
+          condition.shadedSubstrings = effect.shadedSubstrings;
+          condition.shadeTransmission = effect.shadeTransmission ?? 1;
+        }
+      }
+      condition.degradation = 1 - light;
+      const now = channel.condition(s);
+      if (
+        now.degradation !== condition.degradation ||
+        now.seriesResistanceFactor !== condition.seriesResistanceFactor ||
+        now.shuntResistanceFactor !== condition.shuntResistanceFactor ||
+        now.shadedSubstrings !== condition.shadedSubstrings ||
+        now.shadeTransmission !== condition.shadeTransmission
+      ) {
+        channel.setCondition(s, condition);
+      }
+    }
+  }
 }
 
 export function buildBattery(b: BatteryConfig): Battery {
@@ -85,42 +196,6 @@ export function buildBattery(b: BatteryConfig): Battery {
   );
   battery.setMode(b.mode ?? 'SELF_CONSUMPTION', b.periods ?? []);
   return battery;
-}
-
-/**
- * Applies or removes the string-level effects of shading and degradation faults. Which tracker, how many
- * substrings and how dark come from the fault's seeded `detail`, so a replay shades the same cells.
- */
-export function applyStringFaults(unit: InverterUnit): void {
-  const channels = unit.inverter.channels;
-  const shading = unit.faults.find('SHADING');
-  if (shading && !unit.shaded) {
-    const k = Math.min(Math.floor(shading.detail * channels.length), channels.length - 1);
-    const channel = channels[k] as MpptChannel;
-    const substrings = channel.modulesPerString * channel.ref.spec.bypassDiodes;
-    const shaded = Math.max(1, Math.round(substrings * (0.1 + 0.3 * ((shading.detail * 7) % 1))));
-    channel.setCondition(0, {
-      shadedSubstrings: shaded,
-      shadeTransmission: 0.2 + 0.15 * ((shading.detail * 13) % 1),
-    });
-    unit.shaded = [k, 0];
-  } else if (!shading && unit.shaded) {
-    const [k, s] = unit.shaded;
-    channels[k]?.setCondition(s, { shadedSubstrings: 0, shadeTransmission: 1 });
-    unit.shaded = null;
-  }
-  const degradation = unit.faults.find('DEGRADATION');
-  if (degradation && !unit.degraded) {
-    const k = Math.min(Math.floor(degradation.detail * channels.length), channels.length - 1);
-    const channel = channels[k] as MpptChannel;
-    const s = channel.strings - 1;
-    channel.setCondition(s, { degradation: 0.08 + 0.1 * degradation.detail, shuntResistanceFactor: 0.15 });
-    unit.degraded = [k, s];
-  } else if (!degradation && unit.degraded) {
-    const [k, s] = unit.degraded;
-    channels[k]?.setCondition(s, { degradation: 0, shuntResistanceFactor: 1 });
-    unit.degraded = null;
-  }
 }
 
 /** Weather station measures (SunSpec 307/302/303); a sensor fault blanks the irradiance (null). */

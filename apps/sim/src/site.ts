@@ -1,7 +1,9 @@
-// A whole site advancing in time steps: sun (SPA), clear sky and clouds, plane-of-array irradiance and
-// module temperature per tracker, inverters, house load, battery dispatch by work mode, grid meter,
-// weather station and faults. Each step returns the devices' measures keyed by the SunSpec measure keys
-// of docs/protocol.md §5.2, and the alarm records that changed.
+// A whole site advancing in time steps: sun (SPA), clear sky and clouds, plane-of-array irradiance,
+// low-sun shading and module temperature per tracker (each with its own true orientation), the strings'
+// conditions (tolerance, soiling, degraded strings, incidents), inverters, house load, battery dispatch by
+// work mode, grid meter, weather station and faults. Each step returns the devices' measures keyed by the
+// SunSpec measure keys of docs/protocol.md §5.2, and the alarm records that changed — the inverters'
+// string alarms judged from those measures (string-monitor.ts).
 //
 // Power balance at the AC bus holds exactly at every step:
 //   PV_AC + import + discharge = load + export + charge
@@ -9,11 +11,18 @@
 // battery; without one (or with an empty one) it is dark and the unserved load is counted.
 //
 // The measures objects are reused from step to step (no allocation in the hot path): copy what you keep.
+import { InverterState } from '@sunfleet/contracts';
 import type { Battery, TimeSharedPeriod, WorkMode } from './physics/battery.js';
 import { FAIMAN_OPEN_RACK, faimanTemperature, laggedTemperature } from './physics/celltemp.js';
-import { extraterrestrialNormal, ineichenPerez, linkeTurbidity, newIrradiance } from './physics/clearsky.js';
+import {
+  aridLinke,
+  extraterrestrialNormal,
+  ineichenPerez,
+  linkeTurbidity,
+  newIrradiance,
+} from './physics/clearsky.js';
 import { LocalClock } from './physics/clock.js';
-import { CloudField } from './physics/clouds.js';
+import { CloudField, cloudClimateFor } from './physics/clouds.js';
 import { newDispatchPlan, planDispatch, settleIsland } from './physics/dispatch.js';
 import { DeviceFaults, type AlarmRecord, type SimDeviceType } from './physics/faults.js';
 import { DEFAULT_GRID, Grid } from './physics/grid.js';
@@ -21,6 +30,9 @@ import { LoadProfile, localDayOf, type LocalDay } from './physics/load.js';
 import { GridMeter } from './physics/meter.js';
 import type { IvCurve, MpptChannel } from './physics/pv-array.js';
 import { Rng, seedOf } from './physics/random.js';
+import { obstacleShade, rowShadedFraction, rowShadeLimit, rowShadeLoss } from './physics/shading.js';
+import { soilingLoss } from './physics/soiling.js';
+import type { StringIncident, StringIncidentKind } from './physics/string-incidents.js';
 import {
   estimateDeltaT,
   computeTopocentric,
@@ -30,11 +42,13 @@ import {
 } from './physics/spa.js';
 import { erbsDecomposition, haydavies, newPlaneOfArray } from './physics/transposition.js';
 import { WeatherModel } from './physics/weather.js';
-import { checkSiteConfig, type MpptConfig, type SiteConfig } from './site-config.js';
+import { checkSiteConfig, type SiteConfig } from './site-config.js';
 import {
-  applyStringFaults,
+  applyStringConditions,
   buildBattery,
   buildInverterUnit,
+  loadIncidentWindow,
+  updateActiveIncidents,
   type DeviceReading,
   type InverterUnit,
   writeWeatherStation,
@@ -94,9 +108,20 @@ export class SiteSimulator {
   private readonly meterReading: DeviceReading | null;
   private readonly weatherReading: DeviceReading | null;
   readonly readings: DeviceReading[] = [];
+  /**
+   * False: steps leave the devices' measures as they were (the physics, energy counters, flows and alarms
+   * still advance) — for runs that only want energy, such as `yield`.
+   */
+  measuring = true;
+  /** Per inverter and tracker: the sun elevation (degrees) below which its row may be shaded (0: never). */
+  private readonly rowLimits: Float64Array[];
   private readonly allFaults: DeviceFaults[] = [];
   private day: LocalDay | null = null;
   private dayClearness = 0.7;
+  /** The cloud climate's share of clear days (dry air: lower turbidity). */
+  private readonly clearDays: number;
+  /** Lost share of light by soiling today. */
+  private soiling = 0;
   private lastTs = Number.NaN;
   private moduleTempForStation = Number.NaN;
   readonly flows: SiteFlows = {
@@ -129,11 +154,13 @@ export class SiteSimulator {
     const elevation = config.elevation ?? 0;
     const faultRate = config.faultRate ?? 1;
     this.clock = new LocalClock(config.timeZone);
+    const cloudClimate = config.cloudClimate ?? cloudClimateFor(config.latitude);
+    this.clearDays = cloudClimate.clearDays;
     this.clouds = new CloudField(
       seedOf(seed, config.id, 'clouds'),
       config.latitude,
       config.longitude,
-      config.cloudClimate,
+      cloudClimate,
     );
     this.weather = new WeatherModel(
       seedOf(seed, config.id, 'weather'),
@@ -162,6 +189,14 @@ export class SiteSimulator {
       this.readings.push(unit.reading);
       return unit;
     });
+    const gcr = config.rows?.groundCoverageRatio ?? 0;
+    this.rowLimits = this.units.map((unit) =>
+      Float64Array.from(unit.orientation, (facing, k) => {
+        const variation = unit.variation.channels[k];
+        if (gcr <= 0 || !variation || variation.frontRow) return 0;
+        return rowShadeLimit(facing.tilt, Math.min(gcr * variation.coverageFactor, 0.95));
+      }),
+    );
     if (config.battery) {
       this.battery = buildBattery(config.battery);
       this.batteryFaults = this.deviceFaults(config.battery.sn, 'BATTERY', faultRate);
@@ -256,6 +291,61 @@ export class SiteSimulator {
     unit.inverter.limitPct = percent;
   }
 
+  /**
+   * Starts an incident on one string (`mppt` and `string` from 1) at `start` (epoch ms), for `durationS`
+   * seconds or until `clearStringIncident`; it takes effect from the next step after its start. What the
+   * inverter reports (and any alarm) follows from the string's numbers.
+   */
+  injectStringIncident(
+    sn: string,
+    incident: {
+      kind: StringIncidentKind;
+      mppt: number;
+      string: number;
+      start: number;
+      durationS?: number;
+      severity?: number;
+    },
+  ): StringIncident {
+    const unit = this.inverterUnit(sn);
+    const channel = unit?.inverter.channels[incident.mppt - 1];
+    if (!unit || !channel) throw new RangeError(`no MPPT ${incident.mppt} on inverter ${sn}`);
+    if (!(incident.string >= 1 && incident.string <= channel.strings))
+      throw new RangeError(`no string ${incident.string} on MPPT ${incident.mppt}`);
+    const added: StringIncident = {
+      kind: incident.kind,
+      channel: incident.mppt - 1,
+      string: incident.string - 1,
+      start: incident.start,
+      end:
+        incident.durationS === undefined
+          ? Number.POSITIVE_INFINITY
+          : incident.start + incident.durationS * 1_000,
+      severity: Math.min(Math.max(incident.severity ?? 0.5, 0), 1),
+    };
+    unit.injected.push(added);
+    unit.window.push(added);
+    unit.active = Uint8Array.from([...unit.active, 0]);
+    return added;
+  }
+
+  /** Ends an injected incident at `ts` (from the next step on). */
+  clearStringIncident(sn: string, incident: StringIncident, ts: number): void {
+    const unit = this.inverterUnit(sn);
+    if (!unit?.injected.includes(incident)) throw new RangeError(`no such incident on inverter ${sn}`);
+    incident.end = Math.max(ts, incident.start);
+  }
+
+  /** String alarms open now (the logger keeps them across restarts). */
+  openStringAlarms(): AlarmRecord[] {
+    return this.units.flatMap((u) => u.monitor.openRecords());
+  }
+
+  /** Re-opens string alarms a previous run left open, so they close with their ids. */
+  restoreStringAlarms(records: readonly AlarmRecord[]): void {
+    for (const unit of this.units) unit.monitor.restore(records);
+  }
+
   /** Opens a fault on a device now (it takes effect from the next step); returns its alarm record. */
   injectFault(sn: string, code: number, nowMs: number, durationS?: number): AlarmRecord {
     const faults = this.faultsOf(sn);
@@ -300,7 +390,7 @@ export class SiteSimulator {
     if (ts <= this.lastTs) throw new RangeError('steps must move forward in time');
     this.lastTs = ts;
     const local = this.clock.at(ts);
-    if (!this.day || this.day.index !== local.dayIndex) this.startDay(local.dayIndex);
+    if (!this.day || this.day.index !== local.dayIndex) this.startDay(local.dayIndex, ts);
     const day = this.day as LocalDay;
 
     // Faults first: their effects shape this step.
@@ -308,7 +398,7 @@ export class SiteSimulator {
     for (const faults of this.allFaults) faults.step(ts, dt);
     let gridDown = false;
     for (const unit of this.units) {
-      applyStringFaults(unit);
+      if (updateActiveIncidents(unit, ts)) applyStringConditions(unit, this.soiling);
       if (unit.faults.has('GRID_OUTAGE')) gridDown = true;
       unit.inverter.deratePct = unit.faults.has('DERATE') ? 70 : 100;
     }
@@ -318,36 +408,68 @@ export class SiteSimulator {
     // Sun and sky.
     const position = computeTopocentric(geocentricAt(ts, estimateDeltaT(ts)), this.observer, this.position);
     const dniExtra = extraterrestrialNormal(position.distance);
-    const linke = this.config.linkeTurbidity ?? linkeTurbidity(this.config.latitude, day.dayOfYear);
+    const linke =
+      this.config.linkeTurbidity ??
+      aridLinke(linkeTurbidity(this.config.latitude, day.dayOfYear), this.clearDays);
     ineichenPerez(position.zenith, this.observer.elevation, linke, dniExtra, this.clear);
     const kc = this.clouds.clearSkyIndex(ts);
     erbsDecomposition(this.clear.ghi * kc, position.zenith, dniExtra, this.clear.dni, this.sky);
     const weather = this.weather.step(ts, dt, day.dayOfYear, this.dayClearness);
     const mounting = this.config.mounting ?? FAIMAN_OPEN_RACK;
     const albedo = this.config.albedo ?? 0.2;
-    const lightFactor = 1 - (this.config.dcLossFraction ?? 0.08);
+    const lightFactor = 1 - (this.config.dcLossFraction ?? 0.07);
+    const gcr = this.config.rows?.groundCoverageRatio ?? 0;
+    const obstacles = this.config.obstacles?.maxElevationDeg ?? 0;
 
     // PV available on every tracker.
     let pvAvailable = 0;
-    for (const unit of this.units) {
+    const elevation = 90 - position.zenith;
+    for (let u = 0; u < this.units.length; u++) {
+      const unit = this.units[u] as InverterUnit;
+      const rowLimits = this.rowLimits[u] as Float64Array;
       unit.inverter.tripped = unit.faults.has('TRIP') || (gridDown && !this.battery);
       const channels = unit.inverter.channels;
       for (let k = 0; k < channels.length; k++) {
-        const mppt = unit.mppts[k] as MpptConfig;
-        haydavies(
+        const facing = unit.orientation[k] as { tilt: number; azimuth: number };
+        const poa = haydavies(
           this.sky,
           position.zenith,
           position.azimuth,
-          mppt.tilt,
-          mppt.azimuth,
+          facing.tilt,
+          facing.azimuth,
           dniExtra,
           albedo,
           this.poa,
         );
-        const steady = faimanTemperature(this.poa.total, weather.ambientC, weather.windMs, mounting);
+        // Low-sun shade takes the beam from the shaded share (the diffuse light still arrives).
+        const variation = unit.variation.channels[k];
+        let shade = 0;
+        if (poa.beam > 0 && variation) {
+          if (elevation < (rowLimits[k] as number)) {
+            shade = rowShadeLoss(
+              rowShadedFraction(
+                position.zenith,
+                position.azimuth,
+                facing.tilt,
+                facing.azimuth,
+                Math.min(gcr * variation.coverageFactor, 0.95),
+              ),
+            );
+          }
+          if (obstacles > 0) {
+            shade = Math.max(
+              shade,
+              obstacleShade(position.zenith, position.azimuth, variation.obstacle, obstacles),
+            );
+          }
+        }
+        const diffuse = poa.skyDiffuse + poa.ground;
+        const effective = poa.effective - shade * (poa.effective - 0.95 * diffuse);
+        const total = poa.total - shade * poa.beam;
+        const steady = faimanTemperature(total, weather.ambientC, weather.windMs, mounting);
         const cellTemp = laggedTemperature(unit.cellTemps[k] ?? Number.NaN, steady, dt);
         unit.cellTemps[k] = cellTemp;
-        (channels[k] as MpptChannel).update(this.poa.effective * lightFactor, cellTemp);
+        (channels[k] as MpptChannel).update(effective * lightFactor, cellTemp);
         if (unit === this.units[0] && k === 0) this.moduleTempForStation = cellTemp;
       }
       pvAvailable += unit.inverter.assess();
@@ -378,16 +500,25 @@ export class SiteSimulator {
     this.book(dt, pvW, loadDemand, loadServed, batteryW, gridW);
     this.flows.ghi = this.sky.ghi;
 
-    // Measures.
-    for (const unit of this.units)
-      unit.inverter.measures(unit.reading.values as Record<string, number>, this.grid, unit.keys);
-    if (battery && this.batteryReading)
+    // Measures, and the string monitors' verdicts on the inputs' currents.
+    for (const unit of this.units) {
+      if (this.measuring)
+        unit.inverter.measures(unit.reading.values as Record<string, number>, this.grid, unit.keys);
+      const state = unit.inverter.state;
+      unit.monitor.evaluate(
+        ts,
+        dt,
+        unit.inverter.channels,
+        state === InverterState.MPPT || state === InverterState.THROTTLED,
+      );
+    }
+    if (battery && this.batteryReading && this.measuring)
       battery.measures(this.batteryReading.values as Record<string, number>);
-    if (this.meter && this.meterReading) {
+    if (this.meter && this.meterReading && this.measuring) {
       this.meter.measures(this.meterReading.values as Record<string, number>, this.grid);
       this.meterReading.readable = !(this.meterFaults?.open.has(6001) ?? false);
     }
-    if (this.weatherReading) {
+    if (this.weatherReading && this.measuring) {
       const moduleTemp = Number.isNaN(this.moduleTempForStation)
         ? weather.ambientC
         : this.moduleTempForStation;
@@ -406,6 +537,9 @@ export class SiteSimulator {
       if (!faults.hasChanges) continue;
       const changed = faults.drainChanges();
       if (changed.length > 0) (alarms ??= []).push(...changed);
+    }
+    for (const unit of this.units) {
+      if (unit.monitor.hasChanges) (alarms ??= []).push(...unit.monitor.drainChanges());
     }
     const result = this.result;
     result.ts = ts;
@@ -442,10 +576,18 @@ export class SiteSimulator {
     return haydavies(this.sky, zenith, azimuth, mppt.tilt, mppt.azimuth, dniExtra, albedo, this.poa).total;
   }
 
-  private startDay(dayIndex: number): void {
+  private startDay(dayIndex: number, ts: number): void {
     const first = this.day === null;
     this.day = localDayOf(dayIndex);
-    this.dayClearness = this.clouds.dayMeanIndex(this.clouds.dayIndexOf(dayIndex * 86_400_000 + 43_200_000));
+    const cloudDay = this.clouds.dayIndexOf(dayIndex * 86_400_000 + 43_200_000);
+    this.dayClearness = this.clouds.dayMeanIndex(cloudDay);
+    this.soiling = soilingLoss(this.clouds, cloudDay, this.config.soiling);
     if (!first) for (const unit of this.units) unit.inverter.newDay();
+    // The incidents that may be in effect today (a day and a bit: DST days last 25 hours).
+    for (const unit of this.units) {
+      loadIncidentWindow(unit, ts - 3_600_000, ts + 26 * 3_600_000);
+      updateActiveIncidents(unit, ts);
+      applyStringConditions(unit, this.soiling);
+    }
   }
 }

@@ -2,7 +2,9 @@
 // share its key as site id, so they see the same sky and weather) and the SimLogger options of S2's run
 // configuration. Defaults by place and station type fill what the file leaves out: strings face the
 // equator with a tilt from the latitude; households use 4,500 kWh a year, commercial sites ~900 kWh per
-// kWp, ground plants nothing.
+// kWp, ground plants nothing. The layout follows the type too: ground plants stand in rows (ground
+// coverage ratio 0.4), commercial rooftops in denser low rows (0.6), households' modules lie on the roof
+// (roof-mount cooling) among trees, chimneys and neighbours (obstacles up to 12°).
 import { join } from 'node:path';
 import {
   BUILT_IN_MODELS,
@@ -17,6 +19,7 @@ import {
 } from '@sunfleet/contracts';
 import { inverterFor, phasesOf } from '../devices/catalogue.js';
 import type { WorkMode } from '../physics/battery.js';
+import { FAIMAN_ROOF_MOUNT } from '../physics/celltemp.js';
 import type { LoadSpec } from '../physics/load.js';
 import { MODULE_450 } from '../physics/pv.js';
 import type { SimLoggerOptions } from '../logger/sim-logger.js';
@@ -41,6 +44,15 @@ export function defaultAzimuth(latitude: number): number {
 
 const HOUSEHOLD: ReadonlySet<StationType> = new Set(['HOUSEHOLD_PV', 'HOUSEHOLD_PV_STORAGE']);
 const COMMERCIAL: ReadonlySet<StationType> = new Set(['RESIDENTIAL', 'RESIDENTIAL_STORAGE']);
+
+const GROUND: ReadonlySet<StationType> = new Set(['GROUND_STATION', 'GROUND_STORAGE_STATION']);
+
+/** Rows, obstacles and mounting of a station's modules, by its type. */
+export function defaultLayout(type: StationType): Pick<SiteConfig, 'rows' | 'obstacles' | 'mounting'> {
+  if (GROUND.has(type)) return { rows: { groundCoverageRatio: 0.4 } };
+  if (COMMERCIAL.has(type)) return { rows: { groundCoverageRatio: 0.6 } };
+  return { obstacles: { maxElevationDeg: 12 }, mounting: { ...FAIMAN_ROOF_MOUNT } };
+}
 
 export function defaultLoad(station: FleetStation): LoadSpec {
   if (station.load) return { ...station.load };
@@ -94,6 +106,7 @@ export function loggerSite(fleet: FleetFile, station: FleetStation, logger: Flee
     seed: fleet.seed,
     inverters: [],
     load: defaultLoad(station),
+    ...defaultLayout(station.type),
     ...(station.cloudClimate ? { cloudClimate: { ...station.cloudClimate } } : {}),
     ...(station.faultRate === undefined ? {} : { faultRate: station.faultRate }),
   };

@@ -1,9 +1,11 @@
 // What a logger keeps across restarts besides its journal (state.json in the buffer directory): the
 // firmware it runs, its settings (upload interval, forwarding) and the devices' cumulative counters, so a
-// restarted simulator continues the energy counters instead of starting them again from zero. Also the
-// Ed25519 public keys it trusts for firmware.
+// restarted simulator continues the energy counters instead of starting them again from zero, and the string
+// alarms open at the time (so they close later with the ids the cloud has). Also the Ed25519 public keys it
+// trusts for firmware.
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { ForwardingConfig } from '../commands/types.js';
+import type { AlarmRecord } from '../physics/faults.js';
 import { isRecord, readJson, writeJsonAtomic } from './state-file.js';
 
 export interface LoggerState {
@@ -14,6 +16,22 @@ export interface LoggerState {
   lastTs?: number;
   /** Device SN → counter name → value (Wh). */
   counters?: Record<string, Record<string, number>>;
+  /** String alarms open when the state was saved. */
+  stringAlarms?: AlarmRecord[];
+}
+
+function isOpenAlarm(value: unknown): value is AlarmRecord {
+  return (
+    isRecord(value) &&
+    typeof value.id === 'string' &&
+    typeof value.dev === 'string' &&
+    typeof value.code === 'number' &&
+    typeof value.start === 'number' &&
+    value.end == null &&
+    typeof value.level === 'string' &&
+    (value.kind === 'ALARM' || value.kind === 'EVENT') &&
+    typeof value.message === 'string'
+  );
 }
 
 export function loadLoggerState(path: string): LoggerState {
@@ -35,6 +53,7 @@ export function loadLoggerState(path: string): LoggerState {
     }
     state.counters = counters;
   }
+  if (Array.isArray(value.stringAlarms)) state.stringAlarms = value.stringAlarms.filter(isOpenAlarm);
   return state;
 }
 

@@ -111,6 +111,7 @@ export class SimLogger implements CommandTarget {
     this.trustedKeys = (opts.trustedKeys ?? []).map(parseTrustedKey);
     this.site = new SiteSimulator(opts.site);
     this.restoreCounters();
+    if (this.state.stringAlarms) this.site.restoreStringAlarms(this.state.stringAlarms);
     this.devices = new SiteDevices(this.site, {
       ...(opts.deviceModels ? { models: opts.deviceModels } : {}),
       ...(opts.deviceFirmware ? { firmware: opts.deviceFirmware } : {}),
@@ -402,6 +403,7 @@ export class SimLogger implements CommandTarget {
 
   private saveState(): void {
     this.state.counters = this.counters();
+    this.state.stringAlarms = this.site.openStringAlarms();
     saveLoggerState(this.statePath, this.state, (this.opts.fsync ?? true) && !this.backfilling);
   }
 

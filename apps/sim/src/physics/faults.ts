@@ -1,6 +1,8 @@
 // Faults: a small catalogue of codes with their level, effect and typical rate and duration, and a seeded
 // process per device that raises them at random (or on command) and clears them, producing the alarm
-// records of docs/protocol.md §5.3 (id, dev, kind, code, level, start, end, message).
+// records of docs/protocol.md §5.3 (id, dev, kind, code, level, start, end, message). String problems are
+// not here: they are causes in the physics (string-incidents.ts, variation.ts) and their alarm follows from
+// the string's numbers (string-monitor.ts, code 4001).
 import type { AlarmLevel } from '@sunfleet/contracts';
 import type { Rng } from './random.js';
 
@@ -26,8 +28,6 @@ export type SimDeviceType = 'INVERTER' | 'METER' | 'BATTERY' | 'WEATHER_STATION'
 export type FaultEffect =
   | 'TRIP' // the inverter disconnects
   | 'DERATE' // the inverter limits itself to 70 %
-  | 'SHADING' // part of one string is shaded: a stepped IV curve and less power
-  | 'DEGRADATION' // one string loses current and shunt resistance (PID-like)
   | 'GRID_OUTAGE' // the grid is gone: the site islands on its battery or stops
   | 'BATTERY_IDLE' // the battery neither charges nor discharges
   | 'NONE'; // reported only
@@ -117,26 +117,6 @@ export const FAULT_CATALOGUE: readonly FaultDefinition[] = [
     meanDurationS: 86_400,
   },
   {
-    code: 4001,
-    kind: 'ALARM',
-    level: 'PROMPT',
-    device: 'INVERTER',
-    effect: 'SHADING',
-    message: 'String current low (shading or soiling)',
-    perYear: 1,
-    meanDurationS: 14_400,
-  },
-  {
-    code: 4002,
-    kind: 'ALARM',
-    level: 'COMMONLY',
-    device: 'INVERTER',
-    effect: 'DEGRADATION',
-    message: 'String degradation (PID suspected)',
-    perYear: 0.1,
-    meanDurationS: 604_800,
-  },
-  {
     code: 4100,
     kind: 'EVENT',
     level: 'PROMPT',
@@ -201,8 +181,6 @@ export interface OpenFault {
   record: AlarmRecord;
   /** When it clears by itself, epoch ms (Infinity: only on command). */
   endsAt: number;
-  /** Effect details drawn when it started (which string, how much shade…). */
-  detail: number;
 }
 
 /**
@@ -216,6 +194,9 @@ export class DeviceFaults {
   private readonly rng: Rng;
   private readonly rate: number;
   private readonly candidates: readonly FaultDefinition[];
+  /** Chance of each candidate starting within a step of `chanceDt` seconds. */
+  private readonly chances: Float64Array;
+  private chanceDt = Number.NaN;
   readonly open = new Map<number, OpenFault>();
   private changed: AlarmRecord[] = [];
 
@@ -225,6 +206,7 @@ export class DeviceFaults {
     this.rng = rng;
     this.rate = rate;
     this.candidates = FAULT_CATALOGUE.filter((f) => f.device === type);
+    this.chances = new Float64Array(this.candidates.length);
   }
 
   /** Opens a fault now (on command); `durationS` undefined = until cleared. Returns the record. */
@@ -246,7 +228,7 @@ export class DeviceFaults {
       message: definition.message,
     };
     const endsAt = durationS === undefined ? Number.POSITIVE_INFINITY : nowMs + durationS * 1_000;
-    this.open.set(code, { definition, record, endsAt, detail: this.rng.next() });
+    this.open.set(code, { definition, record, endsAt });
     this.changed.push(record);
     return record;
   }
@@ -267,16 +249,24 @@ export class DeviceFaults {
       for (const [code, fault] of this.open) if (fault.endsAt <= nowMs) this.clear(code, nowMs);
     }
     if (this.rate <= 0) return;
-    for (const definition of this.candidates) {
-      if (this.open.has(definition.code)) continue;
-      const p = 1 - Math.exp(-(definition.perYear * this.rate * dt) / SECONDS_PER_YEAR);
-      if (this.rng.next() < p)
+    if (dt !== this.chanceDt) {
+      this.chanceDt = dt;
+      for (let k = 0; k < this.candidates.length; k++) {
+        const perYear = (this.candidates[k] as FaultDefinition).perYear;
+        this.chances[k] = 1 - Math.exp(-(perYear * this.rate * dt) / SECONDS_PER_YEAR);
+      }
+    }
+    for (let k = 0; k < this.candidates.length; k++) {
+      const definition = this.candidates[k] as FaultDefinition;
+      if (this.open.size > 0 && this.open.has(definition.code)) continue;
+      if (this.rng.next() < (this.chances[k] as number))
         this.inject(definition.code, nowMs, this.rng.exponential(definition.meanDurationS));
     }
   }
 
   /** True while an open fault has this effect. */
   has(effect: FaultEffect): boolean {
+    if (this.open.size === 0) return false;
     for (const fault of this.open.values()) if (fault.definition.effect === effect) return true;
     return false;
   }

@@ -1,9 +1,13 @@
-// One MPPT channel: `strings` parallel strings of `modulesPerString` identical modules, each string with
-// its own condition (degradation, extra series resistance, shunt loss, shaded substrings). Healthy and
-// uniformly degraded channels are one scaled single-diode equation (fast path); a shaded string is a series
-// of bypass-diode substrings, some lit less, whose curve shows the characteristic steps and local maxima —
-// those channels are solved from a tabulated V(I) (slow path, only while a fault lasts).
+// One MPPT channel: `strings` parallel strings of `modulesPerString` modules of one type, each string with
+// its own condition (photocurrent factor: tolerance, soiling, degradation; extra series resistance, shunt
+// loss, shaded substrings). Channels without shaded substrings are one single-diode equation (fast path):
+// parallel strings add their photocurrents and saturation currents and their conductances, which is exact
+// for identical strings and first-order for strings whose photocurrents differ by a few percent (their
+// series-resistance drops differ by that much of a few volts). A shaded string is a series of bypass-diode
+// substrings, some lit less, whose curve shows the characteristic steps and local maxima — those channels
+// are solved from a tabulated V(I) (slow path, only while the shade lasts).
 import {
+  copyPoint,
   currentAtVoltage,
   diodeVoltageAtCurrent,
   maxPowerPoint,
@@ -23,7 +27,7 @@ import {
 const BYPASS_DIODE_DROP = 0.45;
 
 export interface StringCondition {
-  /** Lost share of photocurrent (soiling, cell degradation), 0…1. */
+  /** Lost share of photocurrent (tolerance, soiling, degradation), < 1; negative above nominal. */
   degradation: number;
   /** Series-resistance multiplier (≥ 1: corroded connectors, solder bonds). */
   seriesResistanceFactor: number;
@@ -59,16 +63,6 @@ function isShaded(c: StringCondition): boolean {
   return c.shadedSubstrings > 0 && c.shadeTransmission < 1;
 }
 
-function sameCondition(a: StringCondition, b: StringCondition): boolean {
-  return (
-    a.degradation === b.degradation &&
-    a.seriesResistanceFactor === b.seriesResistanceFactor &&
-    a.shuntResistanceFactor === b.shuntResistanceFactor &&
-    a.shadedSubstrings === b.shadedSubstrings &&
-    a.shadeTransmission === b.shadeTransmission
-  );
-}
-
 /** A string's curve as a table of V(I), current ascending, for the slow path. */
 interface StringTable {
   current: Float64Array;
@@ -83,7 +77,15 @@ export class MpptChannel {
   private readonly module = newDiodeModel();
   private readonly work = newDiodeModel();
   private readonly channelModel = newDiodeModel();
+  /** No shaded string: the channel is one (aggregated) single-diode equation. */
   private uniform = true;
+  /** Fast path: the strings' photocurrent factors, their sum, and the parallel Rs and Rsh multipliers. */
+  private readonly lightShares: Float64Array;
+  private lightSum: number;
+  private rsFactor = 1;
+  private rshFactor = 1;
+  /** Where the last MPP sat as a share of its bracket (the next solve's start). */
+  private mppShare = 0.85;
   /** Effective irradiance (W/m²) and cell temperature (°C) of the last update. */
   readonly environment = { irradiance: 0, cellTemp: 25 };
   /** Maximum power point available now. */
@@ -97,6 +99,10 @@ export class MpptChannel {
     this.strings = strings;
     this.modulesPerString = modulesPerString;
     this.conditions = Array.from({ length: strings }, () => ({ ...HEALTHY }));
+    this.lightShares = new Float64Array(strings).fill(1);
+    this.lightSum = strings;
+    this.rsFactor = 1 / strings;
+    this.rshFactor = 1 / strings;
   }
 
   condition(stringIndex: number): Readonly<StringCondition> {
@@ -108,30 +114,57 @@ export class MpptChannel {
     const current = this.conditions[stringIndex];
     if (!current) throw new RangeError(`no string ${stringIndex + 1} on this channel`);
     Object.assign(current, condition);
-    const first = this.conditions[0] ?? HEALTHY;
-    this.uniform = this.conditions.every((c) => !isShaded(c) && sameCondition(c, first));
+    this.uniform = this.conditions.every((c) => !isShaded(c));
+    let light = 0;
+    let conductanceRs = 0;
+    let conductanceRsh = 0;
+    for (let s = 0; s < this.strings; s++) {
+      const c = this.conditions[s] as StringCondition;
+      const share = Math.max(1 - c.degradation, 0);
+      this.lightShares[s] = share;
+      light += share;
+      conductanceRs += 1 / c.seriesResistanceFactor;
+      conductanceRsh += 1 / c.shuntResistanceFactor;
+    }
+    this.lightSum = light;
+    this.rsFactor = 1 / conductanceRs;
+    this.rshFactor = 1 / conductanceRsh;
   }
 
   /** Updates the channel to an effective irradiance (W/m²) and cell temperature (°C); finds the MPP. */
   update(irradiance: number, cellTemp: number): OperatingPoint {
     this.environment.irradiance = irradiance;
     this.environment.cellTemp = cellTemp;
+    if (this.uniform && !(irradiance > 0)) {
+      // Dark: no photocurrent, nothing to solve (what the solve below gives, without its cost at night).
+      this.channelModel.il = 0;
+      this.mpp.v = this.mpp.i = this.mpp.p = this.mpp.vd = 0;
+      copyPoint(this.mpp, this.operating);
+      return this.mpp;
+    }
     moduleAt(this.ref, irradiance, cellTemp, this.module);
     if (this.uniform) {
-      this.stringModel(this.conditions[0] ?? HEALTHY, this.work);
-      scaleModel(this.work, 1, this.strings, this.channelModel);
-      maxPowerPoint(this.channelModel, this.mpp, this.mpp.vd);
+      // Parallel strings: photocurrents and saturation currents add, resistances combine as conductances.
+      const string = scaleModel(this.module, this.modulesPerString, 1, this.work);
+      const out = this.channelModel;
+      out.il = string.il * this.lightSum;
+      out.i0 = string.i0 * this.strings;
+      out.a = string.a;
+      out.rs = string.rs * this.rsFactor;
+      out.rsh = string.rsh * this.rshFactor;
+      maxPowerPoint(out, this.mpp, this.mppShare);
+      this.mppShare = this.mpp.vd / (out.a * Math.log(out.il / out.i0 + 1));
     } else {
       this.tables = this.conditions.map((c) => this.tabulate(c, 96));
       this.slowMaxPower();
     }
-    Object.assign(this.operating, this.mpp);
+    copyPoint(this.mpp, this.operating);
     return this.mpp;
   }
 
   /** Holds the channel at `power` W (≤ MPP) on the high-voltage side, as an inverter does when limiting. */
   limit(power: number): OperatingPoint {
-    if (power >= this.mpp.p) return Object.assign(this.operating, this.mpp);
+    if (power >= this.mpp.p) return copyPoint(this.mpp, this.operating);
     if (this.uniform) return pointAtPower(this.channelModel, power, this.mpp, this.operating);
     // Slow path: walk up the voltage from the MPP until the power falls to the target.
     const voc = this.channelVoc();
@@ -156,9 +189,15 @@ export class MpptChannel {
     return voc;
   }
 
-  /** Current of one string at the channel's operating voltage. */
+  /**
+   * Current of one string at the channel's operating voltage. Fast path: the channel's current shared in
+   * proportion to the strings' photocurrents (the strings sum to the channel exactly).
+   */
   stringCurrent(stringIndex: number): number {
-    if (this.uniform) return this.operating.i / this.strings;
+    if (this.uniform) {
+      const share = this.lightShares[stringIndex] ?? 0;
+      return this.lightSum > 0 ? (this.operating.i * share) / this.lightSum : 0;
+    }
     const table = this.tables[stringIndex];
     return table ? currentFromTable(table, this.operating.v) : 0;
   }

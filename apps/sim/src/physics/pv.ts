@@ -73,6 +73,15 @@ export function newOperatingPoint(): OperatingPoint {
   return { v: 0, i: 0, p: 0, vd: 0 };
 }
 
+/** Copies an operating point into `out` (a plain copy: cheaper than Object.assign in the hot path). */
+export function copyPoint(from: OperatingPoint, out: OperatingPoint): OperatingPoint {
+  out.v = from.v;
+  out.i = from.i;
+  out.p = from.p;
+  out.vd = from.vd;
+  return out;
+}
+
 /** Current at diode voltage Vd. */
 function currentAtVd(m: DiodeModel, vd: number): number {
   return m.il - m.i0 * (Math.exp(vd / m.a) - 1) - vd / m.rsh;
@@ -144,16 +153,20 @@ export function currentAtVoltage(m: DiodeModel, voltage: number): number {
 }
 
 /**
- * Maximum power point by safeguarded Newton on dP/dVd = 0 in [0, Voc_d] (P is explicit in Vd). `guess`
- * (the previous step's Vd) makes it converge in two or three iterations.
+ * Maximum power point by safeguarded Newton on dP/dVd = 0 in [0, Voc_d] (P is explicit in Vd). The start
+ * is `ratio` × the upper bracket: the MPP sits at a nearly constant share of the open-circuit voltage, so
+ * the previous step's share (`out.vd` / bracket, kept by the caller) makes it converge in a few iterations.
  */
-export function maxPowerPoint(m: DiodeModel, out: OperatingPoint, guess = Number.NaN): OperatingPoint {
+export function maxPowerPoint(m: DiodeModel, out: OperatingPoint, ratio = 0.85): OperatingPoint {
   if (m.il <= 1e-9) {
     out.v = out.i = out.p = out.vd = 0;
     return out;
   }
   let low = 0;
-  let high = diodeVoltageAtCurrent(m, 0);
+  // Upper bracket without a solve: the open-circuit diode voltage without the shunt's (tiny) share. Beyond
+  // the true Voc the current is negative and dP/dVd < 0, so the bracket holds.
+  let high = m.a * Math.log(m.il / m.i0 + 1);
+  const guess = ratio * high;
   let vd = guess > low && guess < high ? guess : 0.85 * high;
   for (let k = 0; k < 60; k++) {
     const e = Math.exp(vd / m.a);
@@ -169,7 +182,7 @@ export function maxPowerPoint(m: DiodeModel, out: OperatingPoint, guess = Number
     else high = vd;
     let next = d2P < 0 ? vd - dP / d2P : Number.NaN;
     if (!(next > low && next < high)) next = (low + high) / 2;
-    if (Math.abs(next - vd) < 1e-9 * (1 + vd) || high - low < 1e-9) {
+    if (Math.abs(next - vd) < 1e-7 * (1 + vd) || high - low < 1e-9) {
       vd = next;
       break;
     }
@@ -193,7 +206,7 @@ export function pointAtPower(
   mpp: OperatingPoint,
   out: OperatingPoint,
 ): OperatingPoint {
-  if (power >= mpp.p || m.il <= 1e-9) return Object.assign(out, mpp);
+  if (power >= mpp.p || m.il <= 1e-9) return copyPoint(mpp, out);
   if (power <= 0) {
     const voc = diodeVoltageAtCurrent(m, 0);
     out.vd = voc;
