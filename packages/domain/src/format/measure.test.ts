@@ -18,6 +18,7 @@ describe('measured values', () => {
     expect(formatMeasureValue(-95.5, '%', 'PF')).toBe('-0.96');
     expect(formatMeasureValue(0.98, '', 'PF')).toBe('0.98');
     expect(formatMeasureValue(1, null, 'PF')).toBe('1.00');
+    expect(formatMeasureValue(1, null, 'OutPFSet')).toBe('1.00');
     // Other percentages stay percentages.
     expect(formatMeasureValue(55.5, '%', 'ChaState')).toBe('55.50 %');
   });

@@ -6,6 +6,7 @@
 //   var, kvar        → reactive power, scaled like power: kvar / Mvar / Gvar / Tvar
 //   Wh, kWh          → energy, scaled kWh / MWh / GWh / TWh
 //   power factor     → a plain ratio with two decimals (1.00, -0.95); SunSpec's PF point counts in percent
+//                      (recognised by its SunSpec point name, POWER_FACTOR_KEYS)
 //   no unit          → integers as they are, other numbers with two decimals
 //   anything else    → two decimals and the unit (V, A, Hz, °C, %, …)
 import { formatEnergyText } from './energy.js';
@@ -13,8 +14,11 @@ import { EMPTY_DISPLAY, joinScaled, toFiniteNumber, toFixedDecimals } from './nu
 import { formatPowerText } from './power.js';
 import { scaleValue, twoDecimals, type ScaleStep } from './scale.js';
 
-/** SunSpec's power factor point (models 101–103, 111–113, 201–204): signed, in percent. */
-export const POWER_FACTOR_KEY = 'PF';
+/**
+ * SunSpec power factor points: `PF` of the inverter and meter models (signed, in percent) and the
+ * power factor setpoint `OutPFSet` of model 123 (a ratio).
+ */
+export const POWER_FACTOR_KEYS: readonly string[] = ['PF', 'OutPFSet'];
 
 function acSteps(unit: 'VA' | 'var'): readonly ScaleStep[] {
   return [
@@ -32,7 +36,7 @@ export function formatAcPowerText(kValue: number, unit: 'VA' | 'var'): string {
 
 /**
  * A measured value with its unit (see the table above). Text values (firmware strings, codes) are shown
- * as they are; empty is '-'. `key` is the register key, which names a power factor.
+ * as they are; empty is '-'. `key` is the register key, which names a power factor (POWER_FACTOR_KEYS).
  */
 export function formatMeasureValue(
   value: number | string | null | undefined,
@@ -43,7 +47,8 @@ export function formatMeasureValue(
     return value.trim() === '' ? EMPTY_DISPLAY : value;
   const n = toFiniteNumber(value);
   if (n === null) return EMPTY_DISPLAY;
-  if (key === POWER_FACTOR_KEY) return toFixedDecimals(unit === '%' ? n / 100 : n, 2);
+  if (key !== undefined && POWER_FACTOR_KEYS.includes(key))
+    return toFixedDecimals(unit === '%' ? n / 100 : n, 2);
   switch (unit) {
     case 'W':
       return formatPowerText(n / 1000);
