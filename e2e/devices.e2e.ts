@@ -9,9 +9,10 @@ import { TestId } from '../apps/web/src/testids.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningTestServer } from './support/server.js';
 
-// Step 3 devices console in Chromium against the demo fleet: find an inverter by SN, read its MPPT
-// strings live, export its history to XLSX and compare the file with the history API, then open its
-// logger, see the devices behind it and rename it.
+// Devices console in Chromium against the demo fleet: find an inverter by SN, read its summary (decoded
+// operating state, station-zone time), its strings in use live, export its history to XLSX and compare the
+// file with the history API, open a battery from the device list and from its station's Devices tab, see a
+// storage plant's derived grid flow, then open the inverter's logger, see the devices behind it and rename it.
 
 interface Envelope<T = unknown> {
   status: number;
@@ -27,7 +28,10 @@ interface DeviceItem {
   sn: string;
   gatewayId: number;
   gatewaySn: string;
+  stationId: number | null;
   lastSeenAt: string | null;
+  socPct: number | null;
+  timeZone: string;
 }
 interface Detail {
   id: number;
@@ -35,6 +39,7 @@ interface Detail {
   model: string;
   timeZone: string;
   mpptCount: number;
+  mpptInUse: number[];
   gatewayId: number;
   gatewaySn: string;
 }
@@ -68,23 +73,71 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<Env
   return (await res.json()) as Envelope<T>;
 }
 
-/** An inverter of the demo fleet whose MPPT channels have reported. */
+/**
+ * An inverter of the demo fleet whose MPPT channels have reported; one in daylight (a string voltage above
+ * zero) when the fleet has one within a minute — the fleet spans the globe, so it nearly always has.
+ */
 async function reportingInverter(): Promise<Detail> {
-  const deadline = Date.now() + 150_000;
+  const start = Date.now();
   for (;;) {
     const page = await api<PageOf<DeviceItem>>(
       'GET',
       '/station/gateway/inverterPage?deviceType=INVERTER&pageNum=1&pageSize=50',
     );
     expect(page.status).toBe(200);
+    const settle = Date.now() - start > 60_000;
     for (const item of page.data.list.filter((d) => d.lastSeenAt !== null)) {
       const detail = await api<Detail>('GET', `/device/${String(item.id)}`);
       const latest = await api<Latest>('GET', `/device/${String(item.id)}/latest`);
-      if (detail.data.mpptCount > 0 && typeof latest.data.values.DCV_1 === 'number') return detail.data;
+      const v = latest.data.values.DCV_1;
+      if (detail.data.mpptCount > 0 && typeof v === 'number' && (v > 0 || settle)) return detail.data;
     }
-    if (Date.now() > deadline) throw new Error('no inverter of the demo fleet reported MPPT values');
+    if (Date.now() - start > 150_000) throw new Error('no inverter of the demo fleet reported MPPT values');
     await new Promise((r) => setTimeout(r, 2_000));
   }
+}
+
+/** A battery of the demo fleet that has reported its state of charge and work mode. */
+async function reportingBattery(): Promise<DeviceItem> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const page = await api<PageOf<DeviceItem>>(
+      'GET',
+      '/station/gateway/inverterPage?deviceType=BATTERY&pageSize=50',
+    );
+    expect(page.status).toBe(200);
+    for (const item of page.data.list.filter((d) => d.socPct !== null && d.stationId !== null)) {
+      const latest = await api<Latest>('GET', `/device/${String(item.id)}/latest`);
+      if (typeof latest.data.values.WorkMode === 'number') return item;
+    }
+    if (Date.now() > deadline) throw new Error('no battery of the demo fleet reported');
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+}
+
+/** An English text of the console (the suites' browser language). */
+function english(area: string, key: string): string {
+  const table = JSON.parse(
+    readFileSync(resolve(import.meta.dirname, `../packages/contracts/locales/${area}/EN.json`), 'utf8'),
+  ) as Record<string, string>;
+  const text = table[key];
+  if (text === undefined) throw new Error(`no English text for ${key}`);
+  return text;
+}
+
+/** The strings (MPPT inputs) the inverter page should show now: in use lately, or reporting now. */
+async function stringsInUse(id: number): Promise<number[]> {
+  const [detail, latest] = await Promise.all([
+    api<Detail>('GET', `/device/${String(id)}`),
+    api<Latest>('GET', `/device/${String(id)}/latest`),
+  ]);
+  const live = (key: string): boolean => {
+    const v = latest.data.values[key];
+    return typeof v === 'number' && v > 0;
+  };
+  return Array.from({ length: detail.data.mpptCount }, (_, i) => i + 1).filter(
+    (n) => detail.data.mpptInUse.includes(n) || live(`DCV_${String(n)}`) || live(`DCA_${String(n)}`),
+  );
 }
 
 /** `YYYY-MM-DD HH:mm:ss` in a time zone, as the export writes reading times. */
@@ -142,7 +195,7 @@ beforeAll(async () => {
   token = ((await login.json()) as Envelope<{ token: string }>).data.token;
   inverter = await reportingInverter();
 
-  context = await newContext(browser, { viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  context = await newContext(browser, { viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
   await page.goto(`${server.baseUrl}/#/login/index`);
   await byId(page, TestId.loginUsername).fill(server.adminUsername);
@@ -159,7 +212,7 @@ afterAll(async () => {
 });
 
 describe('devices console', () => {
-  it('finds a demo inverter by SN and shows its MPPT strings with live values', async () => {
+  it('finds a demo inverter by SN: summary, decoded state, station-zone time, strings in use, live values', async () => {
     await page.goto(`${server.baseUrl}/#/deviceAll`);
     const table = byId(active(page), TestId.deviceInverterTable);
     await table.locator('tbody tr.ant-table-row').first().waitFor();
@@ -185,21 +238,70 @@ describe('devices console', () => {
     // The tab is titled with the serial (SPEC §2).
     await expect.poll(() => page.url()).toContain(`tagTitleSuffix=${inverter.sn}`);
 
-    const mppt = byId(detail, TestId.deviceMpptTable).locator('tbody tr.ant-table-row');
-    await expect.poll(() => mppt.count()).toBe(inverter.mpptCount);
-    // Every channel shows a voltage: a number with its unit, not the empty '-'.
-    const latest = await api<Latest>('GET', `/device/${String(inverter.id)}/latest`);
-    expect(typeof latest.data.values.DCV_1).toBe('number');
+    // The page opens with what the inverter does now.
+    const summary = byId(detail, TestId.deviceSummary);
+    const figure = (key: string): Locator =>
+      summary.locator(`[data-testid="${TestId.deviceFigure}"][data-figure="${key}"]`);
+    for (const key of ['power', 'today', 'total', 'yield', 'temperature', 'alarms'])
+      expect(await figure(key).count(), key).toBe(1);
     await expect
-      .poll(async () => (await mppt.first().locator('td').nth(1).innerText()).trim())
-      .toMatch(/^[\d.]+ V$/);
+      .poll(async () => (await figure('power').innerText()).split('\n').pop())
+      .toMatch(/^-?[\d.]+ (kW|MW)$/);
+    expect(await figure('alarms').innerText()).toMatch(/\n\d+$/);
+    // The operating state reads as a word from the protocol definition, never as "4".
+    const stateText = async (): Promise<[string, string]> => {
+      const latest = await api<Latest>('GET', `/device/${String(inverter.id)}/latest`);
+      const word = english('registry', `registerValue.St.${String(latest.data.values.St)}`);
+      return [(await byId(summary, TestId.deviceState).innerText()).trim(), word];
+    };
+    await expect
+      .poll(async () => {
+        const [shown, word] = await stateText();
+        return shown === word;
+      })
+      .toBe(true);
+    // The newest reading's time is the station's, and says so.
+    const lastSeen = byId(summary, TestId.deviceLastSeen);
+    const zoned = new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} \\(${inverter.timeZone}\\)$`);
+    await expect.poll(() => lastSeen.innerText()).toMatch(zoned);
+    await expect
+      .poll(async () => {
+        const latest = await api<Latest>('GET', `/device/${String(inverter.id)}/latest`);
+        return (
+          (await lastSeen.innerText()) ===
+          `${localTime(inverter.timeZone, latest.data.ts ?? 0)} (${inverter.timeZone})`
+        );
+      })
+      .toBe(true);
+
+    // Only the strings in use, each with a voltage, current and power.
+    const mppt = byId(detail, TestId.deviceMpptTable).locator('tbody tr.ant-table-row');
+    await expect
+      .poll(async () => {
+        const shown = await mppt.evaluateAll((rows) =>
+          rows.map((r) => Number(r.getAttribute('data-channel'))),
+        );
+        return JSON.stringify(shown) === JSON.stringify(await stringsInUse(inverter.id));
+      })
+      .toBe(true);
+    if ((await mppt.count()) > 0)
+      await expect
+        .poll(async () => (await mppt.first().locator('td').nth(1).innerText()).trim())
+        .toMatch(/^[\d.]+ V$/);
+
+    // One unit rule: apparent power scaled like active power, the power factor a plain ratio.
+    const live = (key: string): Locator =>
+      byId(detail, TestId.deviceLiveValue).and(page.locator(`[data-measure="${key}"]`));
+    await expect.poll(() => live('VA').innerText()).toMatch(/^-?[\d.]+ (kVA|MVA)$/);
+    await expect.poll(() => live('PF').innerText()).toMatch(/^-?[01]\.\d{2}$/);
+    await expect.poll(() => live('St').innerText()).not.toMatch(/^\d+$/);
+    // The chart says whose clock it runs on.
+    expect(await byId(detail, TestId.deviceZone).innerText()).toContain(inverter.timeZone);
 
     // A new reading shows up without a reload (live stream, or polling while it is not connected).
-    const lastSeen = byId(detail, TestId.deviceHeader).locator('td').last();
     const before = await lastSeen.innerText();
-    expect(before).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await expect.poll(() => lastSeen.innerText(), { timeout: 90_000 }).not.toBe(before);
-  }, 120_000);
+  }, 150_000);
 
   it('exports a range to XLSX whose rows match the history API', async () => {
     const detail = byId(active(page), TestId.deviceDetailPage);
@@ -259,6 +361,99 @@ describe('devices console', () => {
       });
     });
   });
+
+  it('lists batteries and opens one: charge, power direction, work mode, station-zone time', async () => {
+    const battery = await reportingBattery();
+    await page.goto(`${server.baseUrl}/#/deviceAll?tab=batteries&sn=${battery.sn}`);
+    const table = byId(active(page), TestId.deviceBatteryTable);
+    const rows = table.locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    // The list's time is the battery's station's, named after it.
+    expect(await rows.first().innerText()).toContain(`(${battery.timeZone})`);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/api/device/${String(battery.id)}/latest`)),
+      byId(rows.first(), TestId.deviceRowLink).click(),
+    ]);
+    await expect.poll(() => page.url()).toContain(`/battery/detail/${String(battery.id)}`);
+    const detail = byId(active(page), TestId.batteryDetailPage);
+    const summary = byId(detail, TestId.deviceSummary);
+    const figure = (key: string): Locator =>
+      summary.locator(`[data-testid="${TestId.deviceFigure}"][data-figure="${key}"]`);
+    await expect
+      .poll(async () => {
+        const latest = await api<Latest>('GET', `/device/${String(battery.id)}/latest`);
+        const soc = latest.data.values.ChaState;
+        const mode = english('registry', `registerValue.WorkMode.${String(latest.data.values.WorkMode)}`);
+        const bat = Number(latest.data.values.BatW);
+        const direction = Math.abs(bat) < 5 ? 'Idle' : bat > 0 ? 'Discharging' : 'Charging';
+        const [socText, modeText, powerText] = await Promise.all([
+          figure('soc').innerText(),
+          figure('mode').innerText(),
+          figure('power').innerText(),
+        ]);
+        return (
+          typeof soc === 'number' &&
+          socText.includes(`${soc.toFixed(1)} %`) &&
+          modeText.endsWith(mode) &&
+          powerText.endsWith(direction)
+        );
+      })
+      .toBe(true);
+    for (const key of ['chargeToday', 'dischargeToday', 'chargeTotal', 'dischargeTotal', 'temperature'])
+      expect(await figure(key).count(), key).toBe(1);
+    await expect.poll(() => figure('chargeTotal').innerText()).toMatch(/[\d.]+ (kWh|MWh)$/);
+    // The charge status reads as a word, the time in the station's zone.
+    expect(await byId(summary, TestId.deviceState).innerText()).not.toMatch(/^\d+$/);
+    expect(await byId(summary, TestId.deviceLastSeen).innerText()).toMatch(
+      new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} \\(${battery.timeZone}\\)$`),
+    );
+    expect(await byId(detail, TestId.deviceSn).innerText()).toBe(battery.sn);
+  }, 120_000);
+
+  it("shows a station's batteries in its Devices tab, times in the station's zone", async () => {
+    const battery = await reportingBattery();
+    await page.goto(`${server.baseUrl}/#/station/detail/${String(battery.stationId)}?tab=devices`);
+    const tab = active(page);
+    const batteries = byId(tab, TestId.stationDetailBatteries);
+    const row = batteries.locator('tbody tr.ant-table-row').filter({ hasText: battery.sn });
+    await row.waitFor();
+    await expect.poll(() => row.innerText()).toMatch(/\d+\.\d %/);
+    for (const table of [
+      TestId.stationDetailGateways,
+      TestId.stationDetailInverters,
+      TestId.stationDetailBatteries,
+    ])
+      expect(await byId(tab, table).locator('thead').innerText()).toContain(`(${battery.timeZone})`);
+    await row.getByRole('link', { name: battery.sn }).click();
+    await expect.poll(() => page.url()).toContain(`/battery/detail/${String(battery.id)}`);
+  });
+
+  it("draws a storage plant's grid exchange as derived instead of sending its PV nowhere", async () => {
+    const plants = await api<PageOf<{ id: number }>>('GET', '/station/list?type=GROUND_STORAGE_STATION');
+    const plant = plants.data.list[0];
+    if (plant === undefined) throw new Error('the demo fleet has no ground storage plant');
+    // Once its inverters and battery have reported, the balance gives the grid.
+    await expect
+      .poll(
+        async () =>
+          (await api<{ flow: { derived: string[] } }>('GET', `/station/stats?stationId=${String(plant.id)}`))
+            .data.flow.derived,
+        { timeout: 90_000 },
+      )
+      .toEqual(['grid']);
+    await page.goto(`${server.baseUrl}/#/station/detail/${String(plant.id)}?tab=overview`);
+    const flow = byId(active(page), TestId.stationDetailFlow);
+    const grid = byId(flow, TestId.stationDetailFlowNode).and(page.locator('[data-kind="grid"]'));
+    await grid.waitFor();
+    expect(await grid.getAttribute('data-derived')).toBe('true');
+    expect(await grid.innerText()).toContain('derived');
+    expect(await grid.evaluate((el) => getComputedStyle(el).borderStyle)).toBe('dashed');
+    // A plant has no consumers: no load node going "-", the flows meet at a junction.
+    expect(
+      await byId(flow, TestId.stationDetailFlowNode).and(page.locator('[data-kind="load"]')).count(),
+    ).toBe(0);
+    expect(await byId(flow, TestId.stationDetailFlowJunction).count()).toBe(1);
+  }, 120_000);
 
   it('adds a logger to a station by SN with the SPEC §5 rules', async () => {
     const sn = `SFLG9${Date.now().toString().slice(-9)}`;
@@ -322,8 +517,17 @@ describe('devices console', () => {
       await byId(p, TestId.shell).waitFor();
       await p.goto(`${server.baseUrl}/#/device/detail/${String(inverter.id)}?tagTitleSuffix=${inverter.sn}`);
       const detail = byId(active(p), TestId.deviceDetailPage);
+      await byId(detail, TestId.deviceSummary).waitFor();
+      expect(await byId(detail, TestId.deviceSummary).isVisible()).toBe(true);
       await byId(detail, TestId.deviceMpptTable).waitFor();
       await byId(detail, TestId.deviceChart).waitFor();
+      expect(await byId(detail, TestId.deviceLastSeen).innerText()).toContain(`(${inverter.timeZone})`);
+      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const battery = await reportingBattery();
+      await p.goto(`${server.baseUrl}/#/battery/detail/${String(battery.id)}?tagTitleSuffix=${battery.sn}`);
+      const storage = byId(active(p), TestId.batteryDetailPage);
+      await byId(storage, TestId.deviceSummary).waitFor();
+      await byId(storage, TestId.deviceChart).waitFor();
       expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await p.goto(`${server.baseUrl}/#/deviceAll`);
       await byId(active(p), TestId.deviceInverterTable).locator('tbody tr.ant-table-row').first().waitFor();

@@ -40,10 +40,20 @@ interface Detail {
   timeZone: string;
   gatewayId: number;
   mpptCount: number;
+  mpptInUse: number[];
+  unitId: number;
+  manufacturer: string | null;
+  capacityKwh: number | null;
   groups: {
     key: string;
     nameKey: string;
-    measures: { key: string; nameKey: string; unit: string | null }[];
+    measures: {
+      key: string;
+      nameKey: string;
+      unit: string | null;
+      column: string | null;
+      values: { value: number; nameKey: string }[];
+    }[];
   }[];
 }
 
@@ -72,6 +82,8 @@ describe.each(DATABASES)('device detail and history export on %s', (kind) => {
   let deviceId: number;
   let meterId: number;
   const inverterSn = `SFI1${kind.toUpperCase()}DX0001`;
+  const batterySn = `SFB1${kind.toUpperCase()}DX0001`;
+  let batteryId: number;
   const readings: Reading[] = [];
 
   const publish = (kindOf: UplinkKind, sn: string, body: unknown): Promise<unknown> =>
@@ -121,11 +133,17 @@ describe.each(DATABASES)('device detail and history export on %s', (kind) => {
       mac: '02:1A:2B:3C:4D:6F',
       signal: -60,
       uploadInterval: 300,
-      devices: [{ sn: inverterSn, type: 'INVERTER', model: 'SF-INV-1P-5K', unitId: 1 }],
+      devices: [
+        { sn: inverterSn, type: 'INVERTER', model: 'SF-INV-1P-5K', unitId: 1 },
+        { sn: batterySn, type: 'BATTERY', model: 'SF-BAT-10K', unitId: 3, ratedPower: 10_000 },
+      ],
     });
     const [device] = await db.select({ id: devices.id }).from(devices).where(eq(devices.sn, inverterSn));
     if (!device) throw new Error('hello did not register the inverter');
     deviceId = device.id;
+    const [battery] = await db.select({ id: devices.id }).from(devices).where(eq(devices.sn, batterySn));
+    if (!battery) throw new Error('hello did not register the battery');
+    batteryId = battery.id;
     for (let i = 0; i < COUNT; i++) {
       const values: Record<string, number> = { WH: 2_345_000 + 100 * i, DCV_1: 350 + i, TmpSnk: 40 + i / 2 };
       // One reading without active power: the sheet must show a gap there, not a zero.
@@ -133,6 +151,17 @@ describe.each(DATABASES)('device detail and history export on %s', (kind) => {
       readings.push({ dev: inverterSn, ts: FIRST + i * 5 * MIN, values });
     }
     await publish('telemetry', logger.sn, { v: 1, seq: 1, readings });
+    await publish('telemetry', logger.sn, {
+      v: 1,
+      seq: 2,
+      readings: [
+        {
+          dev: batterySn,
+          ts: FIRST + (COUNT - 1) * 5 * MIN,
+          values: { BatW: -1500, ChaState: 55.5, WorkMode: 0, ChaWH: 120_000, DisChaWH: 80_000 },
+        },
+      ],
+    });
   }, 120_000);
   afterAll(async () => {
     client.end(true);
@@ -160,7 +189,20 @@ describe.each(DATABASES)('device detail and history export on %s', (kind) => {
     expect(keys).toEqual(expect.arrayContaining(['common', 'ac', 'dc', 'mppt', 'energy', 'status']));
     const ac = d.groups.find((g) => g.key === 'ac');
     expect(ac?.nameKey).toBe('displayGroup.ac');
-    expect(ac?.measures).toContainEqual({ key: 'W', nameKey: 'register.W', unit: 'W' });
+    expect(ac?.measures).toContainEqual({
+      key: 'W',
+      nameKey: 'register.W',
+      unit: 'W',
+      column: 'power_w',
+      values: [],
+    });
+    // The operating state carries the words of its values from the protocol definition.
+    const state = d.groups.flatMap((g) => g.measures).find((m) => m.key === 'St');
+    expect(state?.column).toBe('status_code');
+    expect(state?.values).toContainEqual({ value: 4, nameKey: 'registerValue.St.4' });
+    expect(state?.values.map((v) => v.value)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // What hello said about the device, and the one input that reported a voltage (DCV_1 only).
+    expect(d).toMatchObject({ unitId: 1, manufacturer: 'Sunfleet', capacityKwh: null, mpptInUse: [1] });
     // A 2-tracker model served by a 15-tracker definition shows its own two inputs only.
     const mppt = d.groups.find((g) => g.key === 'mppt');
     expect(mppt?.measures.map((m) => m.key)).toEqual(['DCA_1', 'DCV_1', 'DCW_1', 'DCA_2', 'DCV_2', 'DCW_2']);
@@ -168,15 +210,57 @@ describe.each(DATABASES)('device detail and history export on %s', (kind) => {
       key: 'SN',
       nameKey: 'register.SN',
       unit: null,
+      column: null,
+      values: [],
     });
 
     const meter = await installer1.get<Detail>(`/device/${meterId}`);
-    expect(meter.data).toMatchObject({ model: 'TEST-METER', modelId: null, mpptCount: 0, groups: [] });
+    expect(meter.data).toMatchObject({
+      model: 'TEST-METER',
+      modelId: null,
+      manufacturer: null,
+      mpptCount: 0,
+      mpptInUse: [],
+      groups: [],
+    });
 
     const foreign = await installer2.get(`/device/${deviceId}`);
     const missing = await installer2.get('/device/999999');
     expect(foreign.status).toBe(4004);
     expect(withoutRequestId(foreign.body)).toEqual(withoutRequestId(missing.body));
+  });
+
+  it('details a battery: capacity, state of charge, power and its work mode words', async () => {
+    const res = await installer1.get<Detail>(`/device/${batteryId}`);
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({
+      sn: batterySn,
+      deviceType: 'BATTERY',
+      model: 'SF-BAT-10K',
+      capacityKwh: 10,
+      ratedPowerKw: null,
+      unitId: 3,
+      manufacturer: 'Sunfleet',
+      mpptCount: 0,
+      mpptInUse: [],
+      timeZone: 'Europe/Berlin',
+    });
+    const measures = res.data.groups.flatMap((g) => g.measures);
+    const byKey = (key: string) => measures.find((m) => m.key === key);
+    expect(byKey('ChaState')).toMatchObject({ unit: '%', column: 'soc_pct' });
+    expect(byKey('BatW')).toMatchObject({ unit: 'W', column: 'power_w' });
+    expect(byKey('ChaWH')?.column).toBe('charge_total_wh');
+    expect(byKey('DisChaWH')?.column).toBe('discharge_total_wh');
+    expect(byKey('TmpBat')?.column).toBe('temperature_c');
+    expect(byKey('WorkMode')?.values.map((v) => v.nameKey)).toEqual(
+      [0, 1, 2, 3, 4].map((n) => `registerValue.WorkMode.${n}`),
+    );
+    expect(byKey('ChaSt')?.values).toContainEqual({ value: 4, nameKey: 'registerValue.ChaSt.4' });
+
+    const latest = await installer1.get<{ values: Record<string, unknown> }>(`/device/${batteryId}/latest`);
+    expect(latest.data.values).toMatchObject({ BatW: -1500, ChaState: 55.5, WorkMode: 0 });
+    const foreign = await installer2.get(`/device/${batteryId}`);
+    expect(foreign.status).toBe(4004);
   });
 
   it('exports the uploaded readings as XLSX: header with units, local times, gaps left empty', async () => {

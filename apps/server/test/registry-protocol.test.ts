@@ -17,6 +17,7 @@ interface Register {
   min: number | null;
   max: number | null;
   column: string | null;
+  values?: { value: number; nameKey: string }[];
 }
 interface Summary {
   id: number;
@@ -164,6 +165,8 @@ describe.each(DATABASES)('device protocols on %s', (kind) => {
     const page = await admin.get<Page<Summary>>('/deviceProtocol/page?keyword=sunspec-storage');
     const builtIn = await admin.get<Detail>(`/deviceProtocol/${page.data.list[0]?.id ?? 0}`);
     const { registers, deviceType, name } = builtIn.data;
+    // The value labels of enumerated registers travel with the copy (work modes, charge states).
+    expect(registers.find((r) => r.key === 'WorkMode')?.values).toHaveLength(5);
     const copy = await admin.post<{ id: number }>('/deviceProtocol', {
       code: 'storage-copy',
       name: `${name} (copy)`,
@@ -238,6 +241,22 @@ describe.each(DATABASES)('device protocols on %s', (kind) => {
         (b) => void (b.registers[0]!.group = 'nope'),
         'RegisterGroupUnknown',
         'body.registers[0].group',
+      ],
+      [
+        'one value labelled twice',
+        (b) =>
+          void (b.registers[0]!.values = [
+            { value: 1, nameKey: 'registerValue.a' },
+            { value: 1, nameKey: 'registerValue.b' },
+          ]),
+        'RegisterValuesInvalid',
+        'body.registers[0].values',
+      ],
+      [
+        'labels on a string',
+        (b) => void (b.registers[3]!.values = [{ value: 0, nameKey: 'registerValue.a' }]),
+        'RegisterValuesInvalid',
+        'body.registers[3].values',
       ],
       [
         'past the last address',

@@ -47,9 +47,12 @@ describe('built-in definitions', () => {
     },
   );
 
-  it('names every register and display group in all four languages', () => {
+  it('names every register, value label and display group in all four languages', () => {
     const keys = [
       ...BUILT_IN_DEFINITIONS.flatMap((d) => d.registers.map((r) => r.nameKey)),
+      ...BUILT_IN_DEFINITIONS.flatMap((d) =>
+        d.registers.flatMap((r) => (r.values ?? []).map((label) => label.nameKey)),
+      ),
       ...BUILT_IN_DISPLAY_GROUPS.map((g) => `displayGroup.${g.key}`),
     ];
     for (const language of LANGUAGE_KEYS) {

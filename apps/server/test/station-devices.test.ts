@@ -14,6 +14,7 @@ import {
   type TwoTenants,
 } from './telemetry-api-support.js';
 import { createTestStation, registerTestLogger } from './support/loggers.js';
+import { setLatest, useCatalogueModel } from './stations-support.js';
 
 const MIN = 60_000;
 /** 00:00 … 09:45 Berlin time on 1 June 2026, every 15 minutes; the test clock stands at 10:00. */
@@ -38,7 +39,9 @@ interface DeviceItem {
   gatewaySn: string;
   powerKw: number | null;
   todayKwh: number | null;
+  socPct: number | null;
   lastSeenAt: string | null;
+  timeZone: string;
 }
 interface PageOf<T> {
   total: number;
@@ -151,7 +154,12 @@ describe.each(DATABASES)('devices of a station on %s', (kind) => {
       `/station/gateway/page?stationId=${w.stationA}`,
     );
     expect(one.data.total).toBe(1);
-    expect(one.data.list[0]).toMatchObject({ id: w.loggerA.id, sn: w.loggerA.sn, status: 'NORMAL' });
+    expect(one.data.list[0]).toMatchObject({
+      id: w.loggerA.id,
+      sn: w.loggerA.sn,
+      status: 'NORMAL',
+      timeZone: 'Europe/Berlin',
+    });
     expect(one.data.list[0]?.stationName).toMatch(/^Station /);
     // Another tenant's station as a filter finds nothing rather than its loggers.
     const foreign = await w.installer1.get<PageOf<unknown>>(`/station/gateway/page?stationId=${w.stationB}`);
@@ -246,6 +254,48 @@ describe.each(DATABASES)('devices of a station on %s', (kind) => {
     expect(owner.data.list.map((d) => d.id)).not.toContain(w.inverterA);
     expect((await w.installer1.get('/station/gateway/inverterPage?deviceType=GATEWAY')).status).toBe(4000);
     expect((await w.installer1.get('/station/gateway/inverterPage?pageSize=0')).status).toBe(4000);
+  });
+
+  it('lists the batteries of a station with state of charge, power and the station time zone', async () => {
+    const plant = (await createTestStation(db, { companyId: 3, timeZone: 'America/Phoenix' })).id;
+    const logger = await registerTestLogger(db, { stationId: plant, companyId: 3 });
+    const battery = await addDevice(db, logger.id, 'BATTERY', `BAT-P-${kind}`);
+    await useCatalogueModel(db, battery, 'BATTERY');
+    const seen = new Date(t.clock.now().getTime() - MIN);
+    await seenAt(db, logger.id, seen);
+    // Charging at 1.2 kW (the storage block counts discharging as positive), 62.5 % full.
+    await setLatest(db, battery, seen, { BatW: -1200, ChaState: 62.5 });
+    const res = await w.installer1.get<PageOf<DeviceItem>>(
+      `/station/gateway/inverterPage?deviceType=BATTERY&stationId=${plant}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.data.list).toHaveLength(1);
+    expect(res.data.list[0]).toMatchObject({
+      id: battery,
+      deviceType: 'BATTERY',
+      stationId: plant,
+      status: 'RUNNING',
+      powerKw: -1.2,
+      socPct: 62.5,
+      todayKwh: null,
+      timeZone: 'America/Phoenix',
+    });
+    // Inverters carry no state of charge.
+    const inverters = await w.installer1.get<PageOf<DeviceItem>>(
+      `/station/gateway/inverterPage?deviceType=INVERTER&stationId=${w.stationA}`,
+    );
+    expect(inverters.data.list.map((d) => [d.socPct, d.timeZone])).toEqual([[null, 'Europe/Berlin']]);
+    // A stale reading is not "now": offline, the battery shows neither power nor state of charge.
+    t.clock.advance(3 * 300 + 120);
+    const later = await w.installer1.get<PageOf<DeviceItem>>(
+      `/station/gateway/inverterPage?deviceType=BATTERY&stationId=${plant}`,
+    );
+    expect(later.data.list[0]).toMatchObject({ status: 'OFFLINE', powerKw: null, socPct: null });
+    t.clock.advance(-(3 * 300 + 120));
+    const foreign = await w.installer2.get<PageOf<DeviceItem>>(
+      `/station/gateway/inverterPage?deviceType=BATTERY&stationId=${plant}`,
+    );
+    expect(foreign.data).toEqual({ total: 0, list: [] });
   });
 
   it('lists the meters of a station, and hides a foreign station', async () => {

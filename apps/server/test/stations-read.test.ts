@@ -1,7 +1,9 @@
 // Station reads: the list, detail, KPIs and stats computed from rollups the rollup worker made out of
 // readings written like the ingest writes them, the energy flow from device_latest, and tenancy.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
+import { stations } from '../src/db/schema.js';
 import { createTestApp, DATABASES, type TestApp } from './helpers.js';
 import { addDevice, worker, writeBatch, type TestReading } from './rollups-support.js';
 import {
@@ -250,5 +252,31 @@ describe.each(DATABASES)('station reads on %s', (kind) => {
       },
     ]);
     expect((await w.installer2.get<unknown[]>('/station/locations')).data).toEqual([]);
+  });
+
+  it('derives the grid export of a plant without consumers and without a meter', async () => {
+    // Station B becomes a ground-mounted plant whose one inverter produces 1.39 MW now.
+    await db.update(stations).set({ type: 'GROUND_STATION' }).where(eq(stations.id, w.stationB));
+    await useCatalogueModel(db, w.inverterB, 'INVERTER');
+    const now = t.clock.now();
+    await seenAt(db, w.loggerB.id, new Date(now.getTime() - MIN));
+    await setLatest(db, w.inverterB, new Date(now.getTime() - MIN), { W: 1_390_000 });
+    const stats = await w.installer2.get<{ flow: Record<string, unknown> }>(
+      `/station/stats?stationId=${w.stationB}`,
+    );
+    expect(stats.data.flow).toEqual({
+      pvKw: 1390,
+      gridKw: -1390,
+      batteryKw: null,
+      socPct: null,
+      loadKw: null,
+      derived: ['grid'],
+    });
+    // As a household the same readings leave load and grid unknown (no meter to split them).
+    await db.update(stations).set({ type: 'HOUSEHOLD_PV' }).where(eq(stations.id, w.stationB));
+    const household = await w.installer2.get<{ flow: Record<string, unknown> }>(
+      `/station/stats?stationId=${w.stationB}`,
+    );
+    expect(household.data.flow).toMatchObject({ pvKw: 1390, gridKw: null, loadKw: null, derived: [] });
   });
 });

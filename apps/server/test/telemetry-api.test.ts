@@ -440,6 +440,19 @@ describe.each(DATABASES)('telemetry read API on %s', (kind) => {
     });
     expect((await w.installer1.get('/alarm/page?level=LOUD')).status).toBe(4000);
     expect((await w.installer1.get('/alarm/page?pageSize=0')).status).toBe(4000);
+    // An open event on the same inverter: the device page counts its open alarms only.
+    const e1 = await raiseAlarm(db, {
+      gatewayId: w.loggerA.id,
+      deviceId: w.inverterA,
+      level: 'PROMPT',
+      kind: 'EVENT',
+      startedAt: new Date(now - 500),
+    });
+    const device = `?deviceId=${w.inverterA}&open=true`;
+    expect(await ids(w.installer1, device)).toEqual([e1, a1]);
+    expect(await ids(w.installer1, `${device}&kind=ALARM`)).toEqual([a1]);
+    expect(await ids(w.installer1, `${device}&kind=EVENT`)).toEqual([e1]);
+    expect((await w.installer1.get('/alarm/page?kind=NOTE')).status).toBe(4000);
     await clearAlarms(db);
   });
 });

@@ -270,6 +270,8 @@ export const TestId = {
   stationDetailGateways: 'station-detail-gateways',
   stationDetailInverters: 'station-detail-inverters',
   stationDetailMeters: 'station-detail-meters',
+  stationDetailBatteries: 'station-detail-batteries',
+  stationDetailFlowJunction: 'station-detail-flow-junction',
   stationDetailAddLogger: 'station-detail-add-logger',
   stationDetailAddLoggerForm: 'station-detail-add-logger-form',
   stationDetailDeviceLink: 'station-detail-device-link',
@@ -280,6 +282,7 @@ export const TestId = {
   deviceInverterTable: 'device-inverter-table',
   deviceLoggerTable: 'device-logger-table',
   deviceMeterTable: 'device-meter-table',
+  deviceBatteryTable: 'device-battery-table',
   deviceRowLink: 'device-row-link',
   deviceStatus: 'device-status',
   deviceStatusFilter: 'device-status-filter',
@@ -290,7 +293,18 @@ export const TestId = {
   deviceDetailPage: 'device-detail-page',
   deviceHeader: 'device-header',
   deviceSn: 'device-sn',
+  /** The strings (MPPT inputs) in use: rows carry data-channel and data-deviates. */
   deviceMpptTable: 'device-mppt-table',
+  /** Headline figures of a device page; each figure carries data-figure. */
+  deviceSummary: 'device-summary',
+  deviceFigure: 'device-figure',
+  /** The decoded operating state (inverter) or charge status (battery). */
+  deviceState: 'device-state',
+  deviceInfo: 'device-info',
+  /** "Last data" of a device or logger, in its station's zone and labelled with it. */
+  deviceLastSeen: 'device-last-seen',
+  /** The zone note of a device chart. */
+  deviceZone: 'device-zone',
   deviceLiveValues: 'device-live-values',
   deviceLiveGroup: 'device-live-group',
   deviceLiveValue: 'device-live-value',
@@ -312,6 +326,7 @@ export const TestId = {
   gatewayDevices: 'gateway-devices',
   gatewayLoss: 'gateway-loss',
   meterDetailPage: 'meter-detail-page',
+  batteryDetailPage: 'battery-detail-page',
   meterFigures: 'meter-figures',
 } as const;
 

@@ -147,6 +147,17 @@ const seeds: Seed[] = [
     perm: Perm.deviceView,
     hidden: true,
   },
+  {
+    id: 26,
+    parentId: 20,
+    path: '/battery/detail/:id',
+    component: 'battery/detail',
+    title: 'route.batteryDetail',
+    titleCn: '储能电池详情',
+    icon: null,
+    perm: Perm.deviceView,
+    hidden: true,
+  },
 
   {
     id: 30,

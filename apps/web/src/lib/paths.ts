@@ -76,11 +76,15 @@ export const gatewayDetailPath = (id: number, sn: string): string =>
   withSuffix(`/gateway/detail/${String(id)}`, sn);
 export const meterDetailPath = (id: number, sn: string): string =>
   withSuffix(`/electricityMeter/detail/${String(id)}`, sn);
+/** Battery (storage) details: SPEC §2 names no route for them, so they follow the device scheme. */
+export const batteryDetailPath = (id: number, sn: string): string =>
+  withSuffix(`/battery/detail/${String(id)}`, sn);
 
-/** The detail page of any device kind the console has one for (batteries and weather stations have none). */
+/** The detail page of any device kind the console has one for (weather stations have none). */
 export function detailPathOf(deviceType: string, id: number, sn: string): string | null {
   if (deviceType === 'INVERTER') return deviceDetailPath(id, sn);
   if (deviceType === 'METER') return meterDetailPath(id, sn);
+  if (deviceType === 'BATTERY') return batteryDetailPath(id, sn);
   if (deviceType === 'GATEWAY') return gatewayDetailPath(id, sn);
   return null;
 }

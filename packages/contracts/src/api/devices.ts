@@ -2,6 +2,7 @@
 // raw history as an XLSX download. Measure keys are the register keys of that definition (W, WH, DCV_2…).
 import { Type, type Static } from 'typebox';
 import { MEASURE_KEY_PATTERN, DeviceTypes } from '../protocol/protocol.js';
+import { RegisterValueLabel } from '../protocol/registers.js';
 import { DEVICE_STATUS_CODES } from '../device-status.js';
 import { TelemetryLimits } from './telemetry.js';
 
@@ -18,6 +19,9 @@ export const DeviceMessage = {
   noMeasures: 'stationDevices.noMeasures',
 } as const;
 
+/** A string input counts as in use when it reported a voltage or current in this many days. */
+export const MPPT_IN_USE_DAYS = 7;
+
 const NullableString = Type.Union([Type.Null(), Type.String()]);
 const NullableInt = Type.Union([Type.Null(), Type.Integer()]);
 
@@ -25,6 +29,13 @@ export const DeviceMeasure = Type.Object({
   key: Type.String({ description: 'Register key, the key of latest values and exports' }),
   nameKey: Type.String({ description: 'Translation key of the name, e.g. register.W' }),
   unit: NullableString,
+  column: Type.Union([Type.Null(), Type.String()], {
+    description:
+      'Telemetry column the measure is stored in: one of /device/{id}/history (power_w…), an MPPT input (mppt_v[3]), or null for the jsonb rest',
+  }),
+  values: Type.Array(RegisterValueLabel, {
+    description: 'Words for the values of an enumerated measure (states, modes); empty for plain measures',
+  }),
 });
 export type DeviceMeasure = Static<typeof DeviceMeasure>;
 
@@ -44,6 +55,7 @@ export const DeviceDetail = Type.Object({
   modelId: NullableInt,
   firmware: NullableString,
   ratedPowerKw: Type.Union([Type.Null(), Type.Number()], { description: 'Inverters only' }),
+  capacityKwh: Type.Union([Type.Null(), Type.Number()], { description: 'Batteries only' }),
   status: Type.Enum(DEVICE_STATUS_CODES),
   stationId: NullableInt,
   stationName: NullableString,
@@ -51,7 +63,14 @@ export const DeviceDetail = Type.Object({
   gatewayId: Type.Integer(),
   gatewaySn: Type.String(),
   lastSeenAt: Type.Union([Type.Null(), Type.String({ format: 'date-time' })]),
+  unitId: Type.Integer({ description: 'Modbus unit address behind its logger' }),
+  manufacturer: NullableString,
   mpptCount: Type.Integer({ minimum: 0, description: 'MPPT channels of the model within its definition' }),
+  mpptInUse: Type.Array(Type.Integer({ minimum: 1 }), {
+    description: `MPPT channels (1…mpptCount) that reported a voltage or current above zero in the last ${String(
+      MPPT_IN_USE_DAYS,
+    )} days, ascending`,
+  }),
   groups: Type.Array(DeviceGroup, { description: 'Display groups in their configured order' }),
 });
 export type DeviceDetail = Static<typeof DeviceDetail>;

@@ -128,6 +128,7 @@ const gatewayFields = {
   status: Type.Enum(GATEWAY_STATUS_CODES),
   boundAt: NullableDate,
   createdAt: Type.String({ format: 'date-time' }),
+  timeZone: Type.String({ description: "The station's time zone (UTC when unbound)" }),
 };
 
 export const GatewayListItem = Type.Object({

@@ -45,6 +45,8 @@ export const RegistryMessage = {
   registerColumnNotNumeric: 'RegisterColumnNotNumeric',
   /** The register's display group does not exist. */
   registerGroupUnknown: 'RegisterGroupUnknown',
+  /** Two labels of a register name the same value, or a text register (STRING, VERSION, IP) has labels. */
+  registerValuesInvalid: 'RegisterValuesInvalid',
   /** Built-in definitions are read-only: copy one (create with a new code) to change it. */
   definitionBuiltIn: 'ProtocolDefinitionBuiltIn',
   /** A definition a device model uses cannot be deleted. */

@@ -110,7 +110,11 @@ export const StationDeviceItem = Type.Object({
     description:
       "Inverters: energy of the station's local today from the day rollup; null before any and for other types",
   }),
+  socPct: Type.Union([Type.Null(), Type.Number()], {
+    description: 'Batteries: state of charge of the newest reading while online; null otherwise',
+  }),
   lastSeenAt: NullableDate,
+  timeZone: Type.String({ description: "The station's time zone (UTC when unbound)" }),
 });
 export type StationDeviceItem = Static<typeof StationDeviceItem>;
 

@@ -281,7 +281,7 @@ export const StationFlow = Type.Object({
   gridKw: Type.Union([Type.Null(), Type.Number()], { description: '+ import / − export' }),
   batteryKw: Type.Union([Type.Null(), Type.Number()], { description: '+ charge / − discharge' }),
   socPct: NullableNumber,
-  /** Flows computed by the energy balance rather than measured (the load always is). */
+  /** Flows computed by the energy balance rather than measured: the load, or a meterless plant's grid. */
   derived: Type.Array(
     Type.Union([Type.Literal('pv'), Type.Literal('grid'), Type.Literal('battery'), Type.Literal('load')]),
     {

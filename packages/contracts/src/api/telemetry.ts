@@ -198,6 +198,9 @@ export const AlarmQuery = Type.Object(
     gatewayId: Type.Optional(Id),
     deviceId: Type.Optional(Id),
     level: Type.Optional(Type.Enum(AlarmLevels)),
+    kind: Type.Optional(
+      Type.Enum(['ALARM', 'EVENT'] as const, { description: 'ALARM: faults and warnings; EVENT: notes' }),
+    ),
     open: Type.Optional(Type.Boolean({ description: 'true: not ended yet; false: ended' })),
   },
   { additionalProperties: false },

@@ -47,6 +47,22 @@ export const MPPT_CHANNELS_MAX = 15;
 /** `power_w`, or `mppt_v[3]` (channel 1…15). */
 export const COLUMN_PATTERN = `^(${TelemetryColumns.join('|')}|(${MpptColumns.join('|')})\\[([1-9]|1[0-5])\\])$`;
 
+/** Value labels a register may carry: at most this many per register. */
+export const REGISTER_VALUE_LABELS_MAX = 64;
+
+/**
+ * One label of an enumerated register (an operating state, a mode, an on/off switch): the raw value and
+ * the translation key of its word, e.g. `{ value: 4, nameKey: 'registerValue.St.4' }` → "MPPT (producing)".
+ */
+export const RegisterValueLabel = Type.Object(
+  {
+    value: Type.Integer({ minimum: -2_147_483_648, maximum: 4_294_967_295 }),
+    nameKey: Type.String({ minLength: 1, maxLength: 100 }),
+  },
+  { additionalProperties: false },
+);
+export type RegisterValueLabel = Static<typeof RegisterValueLabel>;
+
 export const RegisterDefinition = Type.Object(
   {
     /** Measure key used in telemetry `values` and the latest-values table. */
@@ -68,6 +84,11 @@ export const RegisterDefinition = Type.Object(
     max: Type.Union([Type.Null(), Type.Number()]),
     /** Wide-row column, or null for the jsonb rest. */
     column: Type.Union([Type.Null(), Type.String({ pattern: COLUMN_PATTERN })]),
+    /**
+     * Words for the values of an enumerated register (states, modes, switches); absent for measures. A
+     * value without a label is shown as the number, marked unknown.
+     */
+    values: Type.Optional(Type.Array(RegisterValueLabel, { maxItems: REGISTER_VALUE_LABELS_MAX })),
   },
   { additionalProperties: false },
 );

@@ -9,7 +9,7 @@
 // the *_SF registers (they are listed in `fixed` below), and a real device whose scale factors differ
 // needs its own definition (copy a built-in one and change the scales).
 import type { DeviceType } from './protocol.js';
-import type { RegisterDefinition } from './registers.js';
+import { InverterState, type RegisterDefinition, type RegisterValueLabel } from './registers.js';
 
 /** A run of constant registers a SunSpec device serves (marker, model headers, scale factors, end). */
 export interface FixedBlock {
@@ -51,6 +51,8 @@ interface Point {
   column?: string;
   /** Writable with inclusive bounds. */
   range?: [number, number];
+  /** Labels of an enumerated register. */
+  values?: RegisterValueLabel[];
 }
 
 interface ModelSpec {
@@ -79,8 +81,20 @@ function register(p: Point, address: number): RegisterDefinition {
     min: p.range?.[0] ?? null,
     max: p.range?.[1] ?? null,
     column: p.column ?? null,
+    ...(p.values === undefined ? {} : { values: p.values }),
   };
 }
+
+/** Labels `registerValue.<key>.<value>` for the given values of a register. */
+function labelled(key: string, values: readonly number[]): RegisterValueLabel[] {
+  return values.map((value) => ({ value, nameKey: `registerValue.${key}.${String(value)}` }));
+}
+
+/** An on/off switch (the *_Ena registers of SunSpec model 123): 0 disabled, 1 enabled. */
+const SWITCH: RegisterValueLabel[] = [
+  { value: 0, nameKey: 'registerValue.disabled' },
+  { value: 1, nameKey: 'registerValue.enabled' },
+];
 
 function mergeBlocks(blocks: FixedBlock[]): FixedBlock[] {
   const merged: FixedBlock[] = [];
@@ -182,7 +196,14 @@ function inverterModel(phases: Phases): ModelSpec {
     { key: 'DCW', at: 29, type: 'S16', scale: w, unit: 'W', group: 'dc' },
     { key: 'TmpCab', at: 31, type: 'S16', scale: -1, unit: '°C', group: 'status', column: 'temperature_c' },
     { key: 'TmpSnk', at: 32, type: 'S16', scale: -1, unit: '°C', group: 'status' },
-    { key: 'St', at: 36, type: 'U16', group: 'status', column: 'status_code' },
+    {
+      key: 'St',
+      at: 36,
+      type: 'U16',
+      group: 'status',
+      column: 'status_code',
+      values: labelled('St', Object.values(InverterState)),
+    },
     { key: 'StVnd', at: 37, type: 'U16', group: 'status' },
     { key: 'Evt1', at: 38, type: 'U32', group: 'status' },
   ];
@@ -245,11 +266,11 @@ const CONTROLS: ModelSpec = {
   id: 123,
   length: 24,
   points: [
-    { key: 'Conn', at: 2, type: 'U16', group: 'settings', range: [0, 1] },
+    { key: 'Conn', at: 2, type: 'U16', group: 'settings', range: [0, 1], values: labelled('Conn', [0, 1]) },
     { key: 'WMaxLimPct', at: 3, type: 'U16', unit: '%', group: 'settings', range: [0, 100] },
-    { key: 'WMaxLim_Ena', at: 7, type: 'U16', group: 'settings', range: [0, 1] },
+    { key: 'WMaxLim_Ena', at: 7, type: 'U16', group: 'settings', range: [0, 1], values: SWITCH },
     { key: 'OutPFSet', at: 8, type: 'S16', scale: -3, group: 'settings', range: [-1, 1] },
-    { key: 'OutPFSet_Ena', at: 12, type: 'U16', group: 'settings', range: [0, 1] },
+    { key: 'OutPFSet_Ena', at: 12, type: 'U16', group: 'settings', range: [0, 1], values: SWITCH },
   ],
   // WMaxLimPct_SF, OutPFSet_SF, VArPct_SF
   constants: { 21: 0, 22: -3, 23: 0 },
@@ -330,14 +351,35 @@ const STORAGE: ModelSpec = {
   length: 24,
   points: [
     { key: 'WChaMax', at: 0, type: 'U16', scale: 1, unit: 'W', group: 'settings', range: [0, 500_000] },
-    { key: 'StorCtl_Mod', at: 3, type: 'U16', group: 'settings', range: [0, 3] },
+    {
+      key: 'StorCtl_Mod',
+      at: 3,
+      type: 'U16',
+      group: 'settings',
+      range: [0, 3],
+      values: labelled('StorCtl_Mod', [0, 1, 2, 3]),
+    },
     { key: 'MinRsvPct', at: 5, type: 'U16', unit: '%', group: 'settings', range: [0, 100] },
     { key: 'ChaState', at: 6, type: 'U16', scale: -1, unit: '%', group: 'battery', column: 'soc_pct' },
     { key: 'InBatV', at: 8, type: 'U16', scale: -1, unit: 'V', group: 'battery' },
-    { key: 'ChaSt', at: 9, type: 'U16', group: 'status', column: 'status_code' },
+    {
+      key: 'ChaSt',
+      at: 9,
+      type: 'U16',
+      group: 'status',
+      column: 'status_code',
+      values: labelled('ChaSt', [1, 2, 3, 4, 5, 6, 7]),
+    },
     { key: 'OutWRte', at: 10, type: 'S16', unit: '%', group: 'settings', range: [-100, 100] },
     { key: 'InWRte', at: 11, type: 'S16', unit: '%', group: 'settings', range: [-100, 100] },
-    { key: 'ChaGriSet', at: 15, type: 'U16', group: 'settings', range: [0, 1] },
+    {
+      key: 'ChaGriSet',
+      at: 15,
+      type: 'U16',
+      group: 'settings',
+      range: [0, 1],
+      values: labelled('ChaGriSet', [0, 1]),
+    },
   ],
   // WChaMax_SF, WChaDisChaGra_SF, VAChaMax_SF, MinRsvPct_SF, ChaState_SF, StorAval_SF, InBatV_SF, InOutWRte_SF
   constants: { 16: 1, 17: 0, 18: 1, 19: 0, 20: -1, 21: 0, 22: -1, 23: 0 },
@@ -354,7 +396,14 @@ const STORAGE_VENDOR: ModelSpec = {
     { key: 'BatW', at: 0, type: 'S32', unit: 'W', group: 'battery', column: 'power_w' },
     { key: 'ChaWH', at: 2, type: 'U32', unit: 'Wh', group: 'energy', column: 'charge_total_wh' },
     { key: 'DisChaWH', at: 4, type: 'U32', unit: 'Wh', group: 'energy', column: 'discharge_total_wh' },
-    { key: 'WorkMode', at: 6, type: 'U16', group: 'settings', range: [0, 4] },
+    {
+      key: 'WorkMode',
+      at: 6,
+      type: 'U16',
+      group: 'settings',
+      range: [0, 4],
+      values: labelled('WorkMode', [0, 1, 2, 3, 4]),
+    },
     { key: 'TmpBat', at: 7, type: 'S16', scale: -1, unit: '°C', group: 'battery', column: 'temperature_c' },
   ],
 };

@@ -1,14 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  formatInZone,
+  formatInZoneLabelled,
+  isKnownZone,
   isLocalDate,
   localDate,
   localDayRange,
   localDayStart,
+  localDaysRange,
   localYear,
   nextDate,
   offsetMinutesAt,
   standardOffsetMinutes,
+  zoneLabel,
 } from './zone.js';
 
 const ZONES = [
@@ -71,5 +76,43 @@ describe('station-local time', () => {
       ),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('station times in the station zone, labelled', () => {
+  // 14:50 UTC on 10 June 2026: 16:50 in Seville (CEST), 07:50 in Phoenix (MST all year).
+  const at = Date.UTC(2026, 5, 10, 14, 50, 12);
+
+  it('formats an instant in the station zone whatever the machine zone is', () => {
+    expect(formatInZone(at, 'Europe/Madrid')).toBe('2026-06-10 16:50:12');
+    expect(formatInZone(at, 'America/Phoenix')).toBe('2026-06-10 07:50:12');
+    expect(formatInZone(new Date(at).toISOString(), 'Asia/Kathmandu', 'HH:mm')).toBe('20:35');
+    expect(formatInZone(at, 'Europe/Madrid', 'YYYY-MM-DD HH:mm:ss Z')).toBe('2026-06-10 16:50:12 +02:00');
+    // In winter Madrid is one hour ahead of UTC; both fall-back 02:00 hours stay distinct.
+    expect(formatInZone(Date.UTC(2026, 0, 15, 12), 'Europe/Madrid', 'HH:mm')).toBe('13:00');
+    expect(formatInZone(Date.UTC(2026, 9, 25, 0, 30), 'Europe/Madrid', 'HH:mm Z')).toBe('02:30 +02:00');
+    expect(formatInZone(Date.UTC(2026, 9, 25, 1, 30), 'Europe/Madrid', 'HH:mm Z')).toBe('02:30 +01:00');
+  });
+
+  it('names the zone next to the time, and shows nothing for no time', () => {
+    expect(formatInZoneLabelled(at, 'Europe/Madrid')).toBe('2026-06-10 16:50:12 (Europe/Madrid)');
+    expect(formatInZoneLabelled('2026-06-10T14:50:12.000Z', 'UTC')).toBe('2026-06-10 14:50:12 (UTC)');
+    expect(zoneLabel('Etc/UTC')).toBe('UTC');
+    expect(formatInZoneLabelled(null, 'Europe/Madrid')).toBe('-');
+    expect(formatInZoneLabelled('', 'Europe/Madrid')).toBe('-');
+    expect(formatInZone('not a time', 'Europe/Madrid')).toBe('-');
+  });
+
+  it('falls back to UTC, and says so, for a zone this runtime does not know', () => {
+    expect(isKnownZone('Mars/Olympus_Mons')).toBe(false);
+    expect(isKnownZone('Europe/Madrid')).toBe(true);
+    expect(formatInZoneLabelled(at, 'Mars/Olympus_Mons')).toBe('2026-06-10 14:50:12 (UTC)');
+  });
+
+  it('spans local days from the first to the last millisecond', () => {
+    const range = localDaysRange('2026-10-24', '2026-10-25', 'Europe/Madrid');
+    expect(range.from).toBe(Date.UTC(2026, 9, 23, 22));
+    // 25 October has 25 hours there: it ends at 23:00 UTC.
+    expect(range.to).toBe(Date.UTC(2026, 9, 25, 23) - 1);
   });
 });

@@ -4,6 +4,9 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { EMPTY_DISPLAY } from '../format/numeric.js';
+import { DATE_TIME_PATTERN, formatDateTime } from './date-format.js';
+import { toEpochMs, type TimeInput } from './epoch.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -60,4 +63,62 @@ export function standardOffsetMinutes(timeZone: string, year: number): number {
     offsetMinutesAt(timeZone, Date.UTC(year, 0, 1)),
     offsetMinutesAt(timeZone, Date.UTC(year, 6, 1)),
   );
+}
+
+/** From the start of local day `first` to the last millisecond of local day `last` (both included). */
+export function localDaysRange(first: string, last: string, timeZone: string): { from: number; to: number } {
+  return { from: localDayStart(first, timeZone), to: localDayStart(nextDate(last), timeZone) - 1 };
+}
+
+const knownZones = new Map<string, boolean>();
+
+/** True when this runtime knows the IANA zone name (a misspelt or retired zone is not). */
+export function isKnownZone(timeZone: string): boolean {
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone });
+      known = true;
+    } catch {
+      known = false;
+    }
+    knownZones.set(timeZone, known);
+  }
+  return known;
+}
+
+/** The zone times are shown in: the station's, or UTC when this runtime does not know it. */
+function shownZone(timeZone: string): string {
+  return isKnownZone(timeZone) ? timeZone : 'UTC';
+}
+
+/** How a zone is named next to a time: its IANA name ('Europe/Madrid'); 'UTC' for UTC and unknown zones. */
+export function zoneLabel(timeZone: string): string {
+  const zone = shownZone(timeZone);
+  return zone === 'Etc/UTC' || zone === 'Etc/GMT' ? 'UTC' : zone;
+}
+
+/**
+ * An instant as a station sees it: the SPEC §9 pattern (YYYY-MM-DD HH:mm:ss by default) in the station's
+ * zone, whatever the browser's zone is. Empty or invalid input gives '-'.
+ */
+export function formatInZone(
+  input: TimeInput | null | undefined,
+  timeZone: string,
+  pattern: string = DATE_TIME_PATTERN,
+): string {
+  // The API sends instants with their zone (ISO …Z) or as epoch ms; text without one is read as UTC.
+  const ms = toEpochMs(input, 0);
+  if (ms === null) return EMPTY_DISPLAY;
+  return formatDateTime(ms, { pattern, offsetMinutes: offsetMinutesAt(shownZone(timeZone), ms) });
+}
+
+/** formatInZone with the zone named after it, e.g. '2026-06-10 16:50:00 (Europe/Madrid)'; '-' when empty. */
+export function formatInZoneLabelled(
+  input: TimeInput | null | undefined,
+  timeZone: string,
+  pattern: string = DATE_TIME_PATTERN,
+): string {
+  const text = formatInZone(input, timeZone, pattern);
+  return text === EMPTY_DISPLAY ? text : `${text} (${zoneLabel(timeZone)})`;
 }

@@ -22,6 +22,8 @@ export interface DeviceRow {
   name: string | null;
   deviceType: 'GATEWAY' | 'INVERTER' | 'METER' | 'BATTERY' | 'WEATHER_STATION';
   model: string;
+  unitId: number;
+  manufacturer: string | null;
   /** The device's model id, else the model matched by type and name (devices registered before it). */
   modelId: number | null;
   firmware: string | null;
@@ -68,6 +70,8 @@ export class DevicesRepository {
         name: devices.name,
         deviceType: devices.deviceType,
         model: devices.model,
+        unitId: devices.unitId,
+        manufacturer: sql<string | null>`nullif(${deviceModels.manufacturer}, '')`,
         modelId: deviceModels.id,
         firmware: devices.firmware,
         ratedPower: devices.ratedPower,
@@ -113,6 +117,24 @@ export class DevicesRepository {
       .select({ key: displayGroups.key, nameKey: displayGroups.nameKey, sort: displayGroups.sort })
       .from(displayGroups)
       .orderBy(asc(displayGroups.sort), asc(displayGroups.key));
+  }
+
+  /**
+   * MPPT channels (1…channels) with a voltage or current above zero in any reading since `since`,
+   * ascending: the inputs that have strings connected.
+   */
+  async mpptInUse(deviceId: number, channels: number, since: Date): Promise<number[]> {
+    if (channels <= 0) return [];
+    const rows = await queryRows<{ channel: number }>(
+      this.db,
+      sql`select distinct c.n::int as channel
+          from telemetry t
+          cross join lateral generate_series(1, ${channels}::int) as c(n)
+          where t.device_id = ${deviceId} and t.ts >= ${since.toISOString()}::timestamptz
+            and (coalesce(t.mppt_v[c.n], 0) > 0 or coalesce(t.mppt_i[c.n], 0) > 0)
+          order by 1`,
+    );
+    return rows.map((r) => r.channel);
   }
 
   /**

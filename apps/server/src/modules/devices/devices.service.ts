@@ -2,6 +2,7 @@ import {
   DEVICE_EXPORT_ROWS_MAX,
   DeviceExportLimits,
   DeviceMessage,
+  MPPT_IN_USE_DAYS,
   type DeviceDetail,
   type DeviceExportQuery,
   type DeviceGroup,
@@ -76,9 +77,12 @@ export class DevicesService {
 
   async detail(scope: Scope, id: number): Promise<DeviceDetail> {
     const row = await this.deviceOrThrow(scope, id);
-    const [facts, groupRows] = await Promise.all([
+    const now = this.clock.now();
+    const mpptCount = mpptCountOf(row);
+    const [facts, groupRows, mpptInUse] = await Promise.all([
       this.status.deviceFacts(row.id),
       this.repo.displayGroups(),
+      this.repo.mpptInUse(row.id, mpptCount, new Date(now.getTime() - MPPT_IN_USE_DAYS * 86_400_000)),
     ]);
     if (!facts) throw Errors.notFound();
     const order = new Map(groupRows.map((g, i) => [g.key, { index: i, nameKey: g.nameKey }]));
@@ -98,6 +102,8 @@ export class DevicesService {
         key: register.key,
         nameKey: register.nameKey,
         unit: register.unit === '' ? null : register.unit,
+        column: register.column,
+        values: register.values ?? [],
       });
     }
     const rank = (key: string): number => order.get(key)?.index ?? Number.MAX_SAFE_INTEGER;
@@ -110,14 +116,18 @@ export class DevicesService {
       modelId: row.modelId,
       firmware: row.firmware,
       ratedPowerKw: row.deviceType === 'INVERTER' && row.ratedPower !== null ? row.ratedPower / 1000 : null,
-      status: deviceStatus(facts, this.clock.now().getTime()),
+      capacityKwh: row.deviceType === 'BATTERY' && row.ratedPower !== null ? row.ratedPower / 1000 : null,
+      status: deviceStatus(facts, now.getTime()),
       stationId: row.stationId,
       stationName: row.stationName,
       timeZone: row.timeZone ?? 'UTC',
       gatewayId: row.gatewayId,
       gatewaySn: row.gatewaySn,
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
-      mpptCount: mpptCountOf(row),
+      unitId: row.unitId,
+      manufacturer: row.manufacturer,
+      mpptCount,
+      mpptInUse,
       groups: [...groups.values()].sort((a, b) => rank(a.key) - rank(b.key) || a.key.localeCompare(b.key)),
     };
   }

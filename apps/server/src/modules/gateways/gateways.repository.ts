@@ -32,6 +32,8 @@ export interface GatewayRow {
   createdAt: Date;
   stationId: number | null;
   stationName: string | null;
+  /** The station's time zone; null when unbound. */
+  timeZone: string | null;
   deviceCount: number;
   /** Open URGENT/IMPORTANT alarm records (not events) raised on the logger itself. */
   openFaults: number;
@@ -72,6 +74,7 @@ const gatewayColumns = {
   createdAt: gateways.createdAt,
   stationId: gateways.stationId,
   stationName: stations.name,
+  timeZone: stations.timeZone,
   deviceCount,
   openFaults: openGatewayFaults,
 };

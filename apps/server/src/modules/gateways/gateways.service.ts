@@ -96,6 +96,7 @@ function toListItem(row: GatewayRow, nowMs: number): GatewayListItem {
     ),
     boundAt: iso(row.boundAt),
     createdAt: row.createdAt.toISOString(),
+    timeZone: row.timeZone ?? 'UTC',
     stationId: row.stationId,
     stationName: row.stationName,
     deviceCount: row.deviceCount,

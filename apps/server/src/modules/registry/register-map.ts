@@ -83,6 +83,15 @@ export function registerMapProblems(
       }
     }
 
+    if (r.values !== undefined && r.values.length > 0) {
+      const values = r.values.map((label) => label.value);
+      const repeated = values.find((value, at) => values.indexOf(value) !== at);
+      if (TEXT_TYPES.has(type))
+        add(i, 'values', RegistryMessage.registerValuesInvalid, `a ${type} value cannot have labels`);
+      else if (repeated !== undefined)
+        add(i, 'values', RegistryMessage.registerValuesInvalid, `value ${repeated} is labelled twice`);
+    }
+
     if (!groups.has(r.group))
       add(i, 'group', RegistryMessage.registerGroupUnknown, `no display group '${r.group}'`);
   });

@@ -27,12 +27,16 @@ export interface DeviceListRow {
   lastSeenAt: Date | null;
   stationId: number | null;
   stationName: string | null;
+  /** The station's time zone; null when unbound. */
+  timeZone: string | null;
   gatewayId: number;
   gatewaySn: string;
   uploadIntervalS: number;
   openFaults: number;
   /** The typed power of the newest reading (device_latest, kept by the ingest). */
   latestPowerW: number | null;
+  /** The typed state of charge of the newest reading (batteries). */
+  latestSocPct: number | null;
   /** isProducing() of the newest reading as the ingest stored it (null: no reading yet). */
   producing: boolean | null;
   /** energy_kwh of today's (station-local) day rollup; inverters only (others count no yield). */
@@ -119,11 +123,13 @@ export class StationDevicesRepository {
         lastSeenAt: devices.lastSeenAt,
         stationId: gateways.stationId,
         stationName: stations.name,
+        timeZone: stations.timeZone,
         gatewayId: gateways.id,
         gatewaySn: gateways.sn,
         uploadIntervalS: gateways.uploadIntervalS,
         openFaults,
         latestPowerW: deviceLatest.powerW,
+        latestSocPct: deviceLatest.socPct,
         producing: deviceLatest.producing,
         todayKwh: sql<number | null>`case when ${devices.deviceType} = 'INVERTER' then
           (select r.energy_kwh::float8 from rollup_device_day r

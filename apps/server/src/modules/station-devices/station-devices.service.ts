@@ -61,7 +61,9 @@ export function toDeviceItem(row: DeviceListRow, nowMs: number): StationDeviceIt
     // A stale reading is not "now": an offline device shows no power.
     powerKw: fresh && row.latestPowerW !== null ? row.latestPowerW / 1000 : null,
     todayKwh: row.todayKwh,
+    socPct: fresh && row.deviceType === 'BATTERY' ? row.latestSocPct : null,
     lastSeenAt: iso(row.lastSeenAt),
+    timeZone: row.timeZone ?? 'UTC',
   };
 }
 

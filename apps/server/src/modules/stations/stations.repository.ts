@@ -26,6 +26,8 @@ export interface StationForCaller {
   id: number;
   name: string;
   companyId: number;
+  /** SPEC §1 station type (StationTypes). */
+  type: string;
   timeZone: string;
   currency: string;
   price: number;
@@ -46,6 +48,7 @@ export async function loadStationForCaller(
       id: stations.id,
       name: stations.name,
       companyId: stations.companyId,
+      type: stations.type,
       timeZone: stations.timeZone,
       currency: stations.currency,
       price: stations.price,
@@ -61,6 +64,7 @@ export async function loadStationForCaller(
     id: row.id,
     name: row.name,
     companyId: row.companyId,
+    type: row.type,
     timeZone: row.timeZone,
     currency: row.currency,
     price: row.price,

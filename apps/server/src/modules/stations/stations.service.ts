@@ -25,7 +25,13 @@ import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
 import { filePath } from '../files/files.repository.js';
 import { invalidField, optionalKeyword } from '../reference/sql-helpers.js';
-import { energyBalance, localDayStart, sumKnown } from '@sunfleet/domain';
+import {
+  batteryChargeKw,
+  energyBalance,
+  localDayStart,
+  stationHasConsumers,
+  sumKnown,
+} from '@sunfleet/domain';
 import { ianaTimeZone } from '../reference/time-zone-rules.js';
 import { scopeIncludesCompany, type Scope } from '../tenancy/scope.js';
 import {
@@ -200,7 +206,7 @@ export class StationsService {
       this.repo.stationEnergy(caller.scope, stationId, station.currency, now),
       this.repo.flowDevices(stationId, now),
     ]);
-    const flow = flowOf(devices);
+    const flow = flowOf(devices, { consumers: stationHasConsumers(station.type) });
     return {
       stationId,
       powerKw: flow.pvKw,
@@ -393,8 +399,8 @@ function checkName(value: string): string {
  * The energy flow now from the newest readings of devices that report (fresh): PV = inverters' output;
  * grid = meters' power (+ import / − export); battery = −(battery power) since the storage block reports
  * discharging as positive (+ charge / − discharge here); the load by the energy balance of
- * packages/domain (derived, and marked so). A member is null when the station has no reporting device of
- * that kind.
+ * packages/domain (derived, and marked so) — or, for a plant without consumers and without a meter, the
+ * grid exchange. A member is null when the station has no reporting device of that kind.
  */
 export function flowOf(
   devices: readonly {
@@ -404,6 +410,7 @@ export function flowOf(
     powerW: number | null;
     socPct: number | null;
   }[],
+  site: { consumers: boolean } = { consumers: true },
 ): {
   pvKw: number | null;
   flow: StationFlow;
@@ -411,18 +418,20 @@ export function flowOf(
 } {
   const has = (type: string): boolean => devices.some((d) => d.deviceType === type);
   const used = devices.filter((d) => d.fresh && d.ts !== null);
+  const sumW = (type: string): number | null =>
+    sumKnown(used.filter((d) => d.deviceType === type).map((d) => d.powerW));
   const sumKw = (type: string): number | null => {
-    const w = sumKnown(used.filter((d) => d.deviceType === type).map((d) => d.powerW));
+    const w = sumW(type);
     return w === null ? null : w / 1000;
   };
-  const batteryOut = sumKw('BATTERY');
   const flows = energyBalance(
+    { pv: sumKw('INVERTER'), grid: sumKw('METER'), battery: batteryChargeKw(sumW('BATTERY')) },
     {
-      pv: sumKw('INVERTER'),
-      grid: sumKw('METER'),
-      battery: batteryOut === null ? null : batteryOut === 0 ? 0 : -batteryOut,
+      inverters: has('INVERTER'),
+      meters: has('METER'),
+      batteries: has('BATTERY'),
+      consumers: site.consumers,
     },
-    { inverters: has('INVERTER'), meters: has('METER'), batteries: has('BATTERY') },
   );
   const socs = used
     .filter((d) => d.deviceType === 'BATTERY' && d.socPct !== null)

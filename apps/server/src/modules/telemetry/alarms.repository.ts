@@ -22,6 +22,7 @@ export class AlarmsRepository {
       query.gatewayId === undefined ? undefined : eq(alarms.gatewayId, query.gatewayId),
       query.deviceId === undefined ? undefined : eq(alarms.deviceId, query.deviceId),
       query.level === undefined ? undefined : eq(alarms.level, query.level),
+      query.kind === undefined ? undefined : eq(alarms.kind, query.kind),
       query.open === undefined ? undefined : query.open ? isNull(alarms.endedAt) : isNotNull(alarms.endedAt),
     );
     const [count] = await this.db

@@ -1,21 +1,30 @@
 import type { ReactElement } from 'react';
-import { Descriptions, Space } from 'antd';
+import { Card, Space } from 'antd';
+import { Perm } from '@sunfleet/contracts';
+import { toFixedDecimals } from '@sunfleet/domain';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { usePermitted } from '../../components/Permitted';
 import type { PageProps } from '../../lib/page';
 import { TestId } from '../../testids';
-import { useDevice, useDeviceLatest, type DeviceDetail, type DeviceLatest } from './api';
+import { useDevice, useDeviceLatest, useOpenAlarmCount, type DeviceDetail, type DeviceLatest } from './api';
 import { DetailFrame, routeId } from './components/DetailFrame';
+import { DeviceInfo } from './components/DeviceInfo';
+import { Figures, type Figure } from './components/Figures';
 import { HistoryPanel } from './components/HistoryPanel';
 import { LiveValues } from './components/LiveValues';
 import { MeasureChart } from './components/MeasureChart';
-import { MpptTable } from './components/MpptTable';
-import { placementItems } from './components/placementItems';
-import { StatusTag } from '../../components/StatusTag';
-import { formatInstant, formatKw } from './format';
+import { StateLine } from './components/StateLine';
+import { StringsCard } from './components/StringsCard';
+import { formatMeasure } from './format';
 import { historyMeasuresOf } from './measures';
+import { inverterFigures, measureByColumn } from './model';
 
-function Header({
+/**
+ * What an inverter is doing now: status and operating state, power, energy today and in total, the day's
+ * yield, temperature and open alarms (with alarm:view), and when its newest reading was taken.
+ */
+function Summary({
   device,
   latest,
 }: {
@@ -23,33 +32,47 @@ function Header({
   latest: DeviceLatest | undefined;
 }): ReactElement {
   const { t } = useTranslation();
-  const lastSeen = latest?.ts ?? device.lastSeenAt;
+  const mayViewAlarms = usePermitted([Perm.alarmView]);
+  const alarms = useOpenAlarmCount(device.id, mayViewAlarms);
+  const f = inverterFigures(device, latest?.values);
+  const unitOf = (column: string, fallback: string): string | null =>
+    measureByColumn(device, column)?.unit ?? fallback;
+  const items: Figure[] = [
+    { key: 'power', label: t('deviceWeb.powerNow'), value: formatMeasure(f.powerW, 'W') },
+    { key: 'today', label: t('deviceWeb.energyToday'), value: formatMeasure(f.todayWh, 'Wh') },
+    { key: 'total', label: t('deviceWeb.energyTotal'), value: formatMeasure(f.totalWh, 'Wh') },
+    {
+      key: 'yield',
+      label: t('deviceWeb.yieldToday'),
+      value: f.yieldHours === null ? '-' : `${toFixedDecimals(f.yieldHours, 2)} kWh/kW`,
+    },
+    {
+      key: 'temperature',
+      label: t('deviceWeb.temperature'),
+      value: formatMeasure(f.temperatureC, unitOf('temperature_c', '°C')),
+    },
+    ...(mayViewAlarms
+      ? [
+          {
+            key: 'alarms',
+            label: t('deviceWeb.openAlarms'),
+            value: alarms.data === undefined ? '-' : String(alarms.data),
+          },
+        ]
+      : []),
+  ];
   return (
-    <Descriptions
-      bordered
-      size="small"
-      column={{ xs: 1, sm: 2, xl: 4 }}
-      data-testid={TestId.deviceHeader}
-      items={[
-        {
-          key: 'sn',
-          label: t('deviceWeb.sn'),
-          children: <span data-testid={TestId.deviceSn}>{device.sn}</span>,
-        },
-        { key: 'model', label: t('deviceWeb.model'), children: device.model },
-        {
-          key: 'status',
-          label: t('deviceWeb.status'),
-          children: (
-            <StatusTag kind="device" status={latest?.status ?? device.status} testId={TestId.deviceStatus} />
-          ),
-        },
-        ...placementItems(t, device),
-        { key: 'firmware', label: t('deviceWeb.firmware'), children: device.firmware ?? '-' },
-        { key: 'rated', label: t('deviceWeb.ratedPower'), children: formatKw(device.ratedPowerKw) },
-        { key: 'seen', label: t('deviceWeb.lastSeen'), children: formatInstant(lastSeen) },
-      ]}
-    />
+    <Card size="small" data-testid={TestId.deviceSummary}>
+      <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+        <StateLine
+          status={latest?.status ?? device.status}
+          state={f.state}
+          lastSeen={latest?.ts ?? device.lastSeenAt}
+          timeZone={device.timeZone}
+        />
+        <Figures items={items} />
+      </Space>
+    </Card>
   );
 }
 
@@ -58,8 +81,9 @@ function InverterDetail({ device }: { device: DeviceDetail }): ReactElement {
   const measures = historyMeasuresOf(device);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Header device={device} latest={latest.data} />
-      <MpptTable count={device.mpptCount} groups={device.groups} latest={latest.data} />
+      <Summary device={device} latest={latest.data} />
+      <StringsCard device={device} latest={latest.data} />
+      <DeviceInfo device={device} />
       <LiveValues groups={device.groups} latest={latest.data} />
       <MeasureChart deviceId={device.id} timeZone={device.timeZone} measures={measures} />
       <HistoryPanel deviceId={device.id} sn={device.sn} timeZone={device.timeZone} measures={measures} />
@@ -68,9 +92,9 @@ function InverterDetail({ device }: { device: DeviceDetail }): ReactElement {
 }
 
 /**
- * Inverter detail (`/device/detail/{id}`, tab titled with the SN): header, the MPPT strings, live values
- * by display group (refreshed while open), a chart of any measure over a day, and historical data with
- * XLSX export.
+ * Inverter detail (`/device/detail/{id}`, tab titled with the SN): a summary of what it does now, its
+ * strings in use compared with each other, device information, live values by display group (refreshed
+ * while open), a chart of any measure over a day, and historical data with XLSX export.
  */
 export function DeviceDetailPage({ meta }: PageProps): ReactElement {
   const { t } = useTranslation();

@@ -19,18 +19,73 @@ import {
 import { AddLoggerModal } from './AddLoggerModal';
 import { StationSelect } from './components/StationSelect';
 import { StatusSelect, StatusTag } from '../../components/StatusTag';
-import { formatInstant, formatKw, formatKwh } from './format';
-import { deviceDetailPath, gatewayDetailPath, meterDetailPath } from '../../lib/paths';
+import { formatInZoneLabelled, storageDirection, toFixedDecimals } from '@sunfleet/domain';
+import type { TFunction } from 'i18next';
+import { formatKw, formatKwh } from './format';
+import { batteryDetailPath, deviceDetailPath, gatewayDetailPath, meterDetailPath } from '../../lib/paths';
 
 const SN_MAX = 64;
-const TABS = ['inverters', 'loggers', 'meters'] as const;
+const TABS = ['inverters', 'loggers', 'meters', 'batteries'] as const;
 
-/** Inverters or meters: devices of /station/gateway/inverterPage of one type. */
-function DeviceTab({ kind, initialSn }: { kind: 'INVERTER' | 'METER'; initialSn?: string }): ReactElement {
+type ListedKind = 'INVERTER' | 'METER' | 'BATTERY';
+
+const DETAIL_PATH: Record<ListedKind, (id: number, sn: string) => string> = {
+  INVERTER: deviceDetailPath,
+  METER: meterDetailPath,
+  BATTERY: batteryDetailPath,
+};
+const TABLE_ID: Record<ListedKind, string> = {
+  INVERTER: TestId.deviceInverterTable,
+  METER: TestId.deviceMeterTable,
+  BATTERY: TestId.deviceBatteryTable,
+};
+
+/** The columns of one device type after the common ones: yield, power, or charge and direction. */
+function figureColumns(t: TFunction, kind: ListedKind): TableColumnsType<DeviceListItem> {
+  const power = {
+    title: t('deviceWeb.powerNow'),
+    dataIndex: 'powerKw',
+    render: (v: number | null) => formatKw(v),
+  };
+  switch (kind) {
+    case 'INVERTER':
+      return [
+        power,
+        {
+          title: t('deviceWeb.energyToday'),
+          dataIndex: 'todayKwh',
+          render: (v: number | null) => formatKwh(v),
+        },
+      ];
+    case 'METER':
+      return [power];
+    case 'BATTERY':
+      return [
+        {
+          title: t('deviceWeb.battery.soc'),
+          dataIndex: 'socPct',
+          render: (v: number | null) => (v === null ? '-' : `${toFixedDecimals(v, 1)} %`),
+        },
+        {
+          ...power,
+          // Batteries report + discharging: the size of the power, then its direction.
+          render: (v: number | null) => {
+            const direction = storageDirection(v === null ? null : v * 1000);
+            return v === null || direction === null
+              ? '-'
+              : `${formatKw(Math.abs(v))} · ${t(`deviceWeb.direction.${direction}`)}`;
+          },
+        },
+      ];
+  }
+}
+
+/** Inverters, meters or batteries: devices of /station/gateway/inverterPage of one type. */
+function DeviceTab({ kind, initialSn }: { kind: ListedKind; initialSn?: string }): ReactElement {
   const { t } = useTranslation();
   const { paging, filters, set } = useListFilters<DeviceFilters>(initialSn ? { sn: initialSn } : {});
   const query = useDevicePage(kind, filters, paging.page);
-  const detailPath = kind === 'INVERTER' ? deviceDetailPath : meterDetailPath;
+  const detailPath = DETAIL_PATH[kind];
   const columns: TableColumnsType<DeviceListItem> = [
     {
       title: t('deviceWeb.sn'),
@@ -53,22 +108,12 @@ function DeviceTab({ kind, initialSn }: { kind: 'INVERTER' | 'METER'; initialSn?
       dataIndex: 'gatewaySn',
       render: (_: string, d) => <Link to={gatewayDetailPath(d.gatewayId, d.gatewaySn)}>{d.gatewaySn}</Link>,
     },
-    ...(kind === 'INVERTER'
-      ? [
-          { title: t('deviceWeb.powerNow'), dataIndex: 'powerKw', render: (v: number | null) => formatKw(v) },
-          {
-            title: t('deviceWeb.energyToday'),
-            dataIndex: 'todayKwh',
-            render: (v: number | null) => formatKwh(v),
-          },
-        ]
-      : [
-          { title: t('deviceWeb.powerNow'), dataIndex: 'powerKw', render: (v: number | null) => formatKw(v) },
-        ]),
+    ...figureColumns(t, kind),
     {
       title: t('deviceWeb.lastSeen'),
       dataIndex: 'lastSeenAt',
-      render: (v: string | number | null) => formatInstant(v),
+      // Each device in its own station's zone, named after the time.
+      render: (v: string | null, d) => formatInZoneLabelled(v, d.timeZone),
     },
   ];
   return (
@@ -77,7 +122,7 @@ function DeviceTab({ kind, initialSn }: { kind: 'INVERTER' | 'METER'; initialSn?
       columns={columns}
       rowKey="id"
       paging={paging}
-      testId={kind === 'INVERTER' ? TestId.deviceInverterTable : TestId.deviceMeterTable}
+      testId={TABLE_ID[kind]}
       toolbar={
         <ListToolbar
           search={{
@@ -132,7 +177,7 @@ function LoggerTab({ initialSn }: { initialSn?: string }): ReactElement {
     {
       title: t('deviceWeb.lastSeen'),
       dataIndex: 'lastSeenAt',
-      render: (v: string | null) => formatInstant(v),
+      render: (v: string | null, g) => formatInZoneLabelled(v, g.timeZone),
     },
   ];
   return (
@@ -178,13 +223,13 @@ function LoggerTab({ initialSn }: { initialSn?: string }): ReactElement {
 }
 
 /**
- * Device list (`/deviceAll`, SPEC §2): inverters, loggers and meters in the caller's reach with their
+ * Device list (`/deviceAll`, SPEC §2): inverters, loggers, meters and batteries in the caller's reach with their
  * status, searched by SN and filtered by status and station, each linked to its detail page; loggers can
  * be bound to a station by SN ("Add logger", SPEC §5).
  */
 export function DeviceListPage({ meta }: PageProps): ReactElement {
   const { t } = useTranslation();
-  // `?tab=inverters|loggers|meters&sn=` (the global search's More link) opens that tab searched for sn.
+  // `?tab=inverters|loggers|meters|batteries&sn=` (the global search's More link) opens that tab searched for sn.
   const [params] = useSearchParams();
   const tab = TABS.find((k) => k === params.get('tab')) ?? 'inverters';
   const sn = params.get('sn') ?? undefined;
@@ -210,6 +255,11 @@ export function DeviceListPage({ meta }: PageProps): ReactElement {
             key: 'meters',
             label: t('deviceWeb.tab.meters'),
             children: <DeviceTab kind="METER" initialSn={snFor('meters')} />,
+          },
+          {
+            key: 'batteries',
+            label: t('deviceWeb.tab.batteries'),
+            children: <DeviceTab kind="BATTERY" initialSn={snFor('batteries')} />,
           },
         ]}
       />

@@ -2,7 +2,13 @@ import { useState, type ReactElement } from 'react';
 import { Button, Card, Descriptions, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { GatewayLimits, Perm, type GatewayDevice } from '@sunfleet/contracts';
-import { EMPTY_DISPLAY, toFixedDecimals } from '@sunfleet/domain';
+import {
+  EMPTY_DISPLAY,
+  formatInZone,
+  formatInZoneLabelled,
+  toFixedDecimals,
+  zoneLabel,
+} from '@sunfleet/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +23,6 @@ import { gatewayApi, invalidateDevices, useGateway, type GatewayDetail } from '.
 import { DetailFrame, routeId } from './components/DetailFrame';
 import { PacketLossCard } from './components/PacketLossCard';
 import { StatusTag } from '../../components/StatusTag';
-import { formatInstant } from './format';
 import { detailPathOf, stationDetailPath } from '../../lib/paths';
 
 const nameOf = (gateway: GatewayDetail): { name: string } => ({ name: gateway.name ?? '' });
@@ -66,7 +71,13 @@ function RenameModal({
   );
 }
 
-function AttachedDevices({ devices }: { devices: readonly GatewayDevice[] }): ReactElement {
+function AttachedDevices({
+  devices,
+  timeZone,
+}: {
+  devices: readonly GatewayDevice[];
+  timeZone: string;
+}): ReactElement {
   const { t } = useTranslation();
   const columns: TableColumnsType<GatewayDevice> = [
     {
@@ -88,9 +99,9 @@ function AttachedDevices({ devices }: { devices: readonly GatewayDevice[] }): Re
       ),
     },
     {
-      title: t('deviceWeb.lastSeen'),
+      title: t('deviceWeb.lastSeenIn', { zone: zoneLabel(timeZone) }),
       dataIndex: 'lastSeenAt',
-      render: (v: string | null) => formatInstant(v),
+      render: (v: string | null) => formatInZone(v, timeZone),
     },
   ];
   return (
@@ -171,11 +182,23 @@ function GatewayView({ gateway }: { gateway: GatewayDetail }): ReactElement {
                 </Link>
               ),
           },
-          { key: 'seen', label: t('deviceWeb.lastSeen'), children: formatInstant(gateway.lastSeenAt) },
-          { key: 'bound', label: t('deviceWeb.boundAt'), children: formatInstant(gateway.boundAt) },
+          {
+            key: 'seen',
+            label: t('deviceWeb.lastSeen'),
+            children: (
+              <span data-testid={TestId.deviceLastSeen}>
+                {formatInZoneLabelled(gateway.lastSeenAt, gateway.timeZone)}
+              </span>
+            ),
+          },
+          {
+            key: 'bound',
+            label: t('deviceWeb.boundAt'),
+            children: formatInZoneLabelled(gateway.boundAt, gateway.timeZone),
+          },
         ]}
       />
-      <AttachedDevices devices={gateway.devices} />
+      <AttachedDevices devices={gateway.devices} timeZone={gateway.timeZone} />
       <PacketLossCard gatewayId={gateway.id} />
       <RenameModal gateway={gateway} open={renaming} onClose={() => setRenaming(false)} />
     </Space>
@@ -184,7 +207,8 @@ function GatewayView({ gateway }: { gateway: GatewayDetail }): ReactElement {
 
 /**
  * Logger detail (`/gateway/detail/{id}`, tab titled with the SN): SN, MAC, type, model, firmware, signal,
- * upload interval, name with rename, the devices behind it, packet loss by day and when it was last seen.
+ * upload interval, name with rename, the devices behind it (each linked to its page, batteries included),
+ * packet loss by day and when it was last seen, in its station's zone.
  */
 export function GatewayDetailPage({ meta }: PageProps): ReactElement {
   const { t } = useTranslation();

@@ -4,6 +4,7 @@ import {
   type DeviceDetail,
   type DeviceHistory,
   type DeviceLatest,
+  type DeviceRollup,
   type DeviceStatus,
   type GatewayDetail,
   type GatewayListItem,
@@ -26,6 +27,7 @@ export type {
   DeviceHistory,
   DeviceLatest,
   DeviceMeasure,
+  DeviceRollup,
   GatewayDetail,
   GatewayListItem,
   PacketLoss,
@@ -73,6 +75,8 @@ export const deviceKeys = {
   history: (id: number, from: number, to: number, columns: string) =>
     ['devices', 'history', id, from, to, columns] as const,
   gateway: (id: number) => ['devices', 'gateway', id] as const,
+  day: (id: number, date: string) => ['devices', 'day', id, date] as const,
+  openAlarms: (id: number) => ['devices', 'openAlarms', id] as const,
   loss: (id: number, startDate: string, endDate: string) =>
     ['devices', 'loss', id, startDate, endDate] as const,
 };
@@ -200,6 +204,37 @@ export function exportDeviceHistory(
         measures: measures.length === 0 ? undefined : measures.join(','),
       },
     },
+  });
+}
+
+/** How often the figures that come from rollups and alarms are read again while a page is open. */
+export const FIGURES_REFRESH_MS = 60_000;
+
+/** One local day's rollup of a device (energy, charge, discharge of the station's day `date`). */
+export function useDeviceDay(id: number, date: string): UseQueryResult<DeviceRollup> {
+  return useQuery({
+    queryKey: deviceKeys.day(id, date),
+    queryFn: () =>
+      api.GET('/api/device/{id}/rollup', {
+        params: { path: { id }, query: { period: 'day', from: date, to: date } },
+      }),
+    enabled: id > 0,
+    refetchInterval: FIGURES_REFRESH_MS,
+  });
+}
+
+/** How many alarm records (not events) of a device are still open; needs alarm:view. */
+export function useOpenAlarmCount(id: number, enabled: boolean): UseQueryResult<number> {
+  return useQuery({
+    queryKey: deviceKeys.openAlarms(id),
+    queryFn: async () =>
+      (
+        await api.GET('/api/alarm/page', {
+          params: { query: { deviceId: id, open: true, kind: 'ALARM', pageNum: 1, pageSize: 1 } },
+        })
+      ).total,
+    enabled: enabled && id > 0,
+    refetchInterval: FIGURES_REFRESH_MS,
   });
 }
 

@@ -1,15 +1,51 @@
-import { describe, expect, it } from 'vitest';
-import { formatMeasure, gapThresholdMs, mpptChannels, seriesWithGaps } from './format';
-import { columnsOfModel, defaultMeasure, historyMeasuresOf } from './measures';
-import { meterFigures } from './MeterDetailPage';
-import { mpptRows } from './components/MpptTable';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUILT_IN_DEFINITIONS, type RegisterDefinition } from '@sunfleet/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../lib/i18n';
+import { formatMeasure, gapThresholdMs, measureText, seriesWithGaps } from './format';
+import { defaultMeasure, historyMeasuresOf } from './measures';
+import { batteryFigures, compareStrings, inverterFigures, median, meterFigures } from './model';
 import { lastDaysRange } from './components/HistoryPanel';
 import { lastUtcDays, lossRateText } from './components/PacketLossCard';
-import { dayStart, daysRange, formatInZone, nextDate, todayIn, zoneOffsetMinutes } from './zoneTime';
 import { detailPathOf } from '../../lib/paths';
-import type { DeviceGroup } from './api';
+import type { DeviceGroup, DeviceMeasure } from './api';
 
 const MIN = 60_000;
+const LOCALES = join(__dirname, '../../../../../packages/contracts/locales');
+const table = (area: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(LOCALES, area, 'EN.json'), 'utf8')) as Record<string, string>;
+
+beforeAll(async () => {
+  i18n.addResourceBundle('EN', 'translation', { ...table('registry'), ...table('deviceWeb') }, true, true);
+  await i18n.changeLanguage('EN');
+});
+
+/** The display groups GET /device/{id} gives a device of a built-in definition, all measures kept. */
+function groupsOf(code: string, keep: (r: RegisterDefinition) => boolean = () => true): DeviceGroup[] {
+  const definition = BUILT_IN_DEFINITIONS.find((d) => d.code === code);
+  const groups = new Map<string, DeviceGroup>();
+  for (const r of definition?.registers.filter(keep) ?? []) {
+    const group = groups.get(r.group) ?? { key: r.group, nameKey: `displayGroup.${r.group}`, measures: [] };
+    group.measures.push({
+      key: r.key,
+      nameKey: r.nameKey,
+      unit: r.unit === '' ? null : r.unit,
+      column: r.column,
+      values: r.values ?? [],
+    });
+    groups.set(r.group, group);
+  }
+  return [...groups.values()];
+}
+
+const measure = (over: Partial<DeviceMeasure> & Pick<DeviceMeasure, 'key'>): DeviceMeasure => ({
+  nameKey: `register.${over.key}`,
+  unit: null,
+  column: null,
+  values: [],
+  ...over,
+});
 
 describe('formatMeasure (SPEC §9 through packages/domain)', () => {
   it('scales power and energy, keeps two decimals and the unit otherwise', () => {
@@ -20,12 +56,142 @@ describe('formatMeasure (SPEC §9 through packages/domain)', () => {
     expect(formatMeasure(50, 'Hz')).toBe('50.00 Hz');
     expect(formatMeasure(3, null)).toBe('3');
   });
+  it('scales apparent and reactive power beside active power, and shows the power factor as a ratio', () => {
+    // The inverter page used to read "470.00 VA" and "100.00 %" beside kW values.
+    expect(formatMeasure(470, 'VA')).toBe('0.47 kVA');
+    expect(formatMeasure(0, 'var')).toBe('0.00 kvar');
+    expect(formatMeasure(100, '%', 'PF')).toBe('1.00');
+  });
   it('shows empty values as "-" and text values as they are', () => {
     expect(formatMeasure(null, 'W')).toBe('-');
     expect(formatMeasure(undefined, 'V')).toBe('-');
     expect(formatMeasure('', 'V')).toBe('-');
     expect(formatMeasure('V1.2.3', null)).toBe('V1.2.3');
     expect(formatMeasure('12.5', 'A')).toBe('12.50 A');
+  });
+});
+
+describe('enumerated values as words', () => {
+  const measures = groupsOf('sunspec-inverter-3p').flatMap((g) => g.measures);
+  const byKey = (key: string): DeviceMeasure => measures.find((m) => m.key === key)!;
+
+  it('decodes the operating state and switches from the protocol definition', () => {
+    expect(measureText(i18n.t, byKey('St'), 4)).toBe('Producing (MPPT)');
+    expect(measureText(i18n.t, byKey('St'), 2)).toBe('Sleeping (no light)');
+    expect(measureText(i18n.t, byKey('Conn'), 1)).toBe('Connected');
+    expect(measureText(i18n.t, byKey('WMaxLim_Ena'), 0)).toBe('Disabled');
+    const modes = groupsOf('sunspec-storage')
+      .flatMap((g) => g.measures)
+      .find((m) => m.key === 'WorkMode')!;
+    expect(measureText(i18n.t, modes, 4)).toBe('Time-shared control');
+  });
+  it('shows a value the definition does not name as a marked number, and plain measures as numbers', () => {
+    expect(measureText(i18n.t, byKey('St'), 42)).toBe('42 (unknown)');
+    expect(measureText(i18n.t, byKey('St'), null)).toBe('-');
+    expect(measureText(i18n.t, byKey('W'), 4000)).toBe('4.00 kW');
+    expect(measureText(i18n.t, byKey('PF'), 100)).toBe('1.00');
+    expect(measureText(i18n.t, byKey('VA'), 470)).toBe('0.47 kVA');
+  });
+});
+
+describe('strings in use and their comparison', () => {
+  const device = (mpptCount: number, mpptInUse: number[]) => ({
+    mpptCount,
+    mpptInUse,
+    groups: groupsOf('sunspec-inverter-3p'),
+  });
+
+  it('shows only the inputs with something connected, not all fifteen of the definition', () => {
+    // A 15-input model with strings on inputs 1–3; inputs 4…15 report 0 V and 0 A.
+    const values: Record<string, number> = {};
+    for (let n = 1; n <= 15; n++)
+      Object.assign(values, { [`DCV_${n}`]: 0, [`DCA_${n}`]: 0, [`DCW_${n}`]: 0 });
+    Object.assign(values, { DCV_1: 610, DCA_1: 8.2, DCV_2: 612, DCA_2: 8.3, DCV_3: 608, DCA_3: 8.25 });
+    const result = compareStrings(device(15, [1, 2, 3]), values);
+    expect(result.rows.map((r) => r.channel)).toEqual([1, 2, 3]);
+    expect(result.rows[0]?.voltage.value).toBe(610);
+    expect(result.rows[0]?.voltage.measure?.key).toBe('DCV_1');
+  });
+
+  it('keeps an input used lately at night, adds one that reports now, never beyond the model', () => {
+    const night = compareStrings(device(2, [1, 2]), { DCV_1: 0, DCA_1: 0, DCV_2: 0, DCA_2: 0 });
+    expect(night.rows.map((r) => r.channel)).toEqual([1, 2]);
+    expect(night.compared).toBe(false);
+    expect(compareStrings(device(2, []), { DCV_2: 420 }).rows.map((r) => r.channel)).toEqual([2]);
+    expect(compareStrings(device(2, [1]), { DCV_3: 420 }).rows.map((r) => r.channel)).toEqual([1]);
+    expect(compareStrings(device(0, []), {}).rows).toEqual([]);
+  });
+
+  it('compares each current with the median and highlights a string more than 10 % off', () => {
+    const values = {
+      DCA_1: 8,
+      DCA_2: 8.4,
+      DCA_3: 6,
+      DCA_4: 8.2,
+      DCV_1: 600,
+      DCV_2: 600,
+      DCV_3: 600,
+      DCV_4: 600,
+    };
+    const result = compareStrings(device(4, [1, 2, 3, 4]), values);
+    expect(result.medianA).toBeCloseTo(8.1, 9);
+    expect(result.compared).toBe(true);
+    expect(result.rows.map((r) => r.deviates)).toEqual([false, false, true, false]);
+    expect(result.rows[2]?.deviation).toBeCloseTo((6 - 8.1) / 8.1, 9);
+    // Below half an ampere there is too little light: no comparison, nothing highlighted.
+    const dusk = compareStrings(device(2, [1, 2]), { DCA_1: 0.2, DCA_2: 0.05 });
+    expect([dusk.compared, dusk.rows.map((r) => r.deviation)]).toEqual([false, [null, null]]);
+  });
+
+  it('takes the middle of the currents as the median', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+  });
+});
+
+describe('device figures by telemetry column', () => {
+  it('reads an inverter’s power, energy, yield, temperature and state', () => {
+    const f = inverterFigures(
+      { ratedPowerKw: 10, groups: groupsOf('sunspec-inverter-3p') },
+      { W: 4200, WHToday: 25_000, WH: 2_345_000, TmpCab: 41.5, St: 4 },
+    );
+    expect(f).toMatchObject({ powerW: 4200, todayWh: 25_000, totalWh: 2_345_000, temperatureC: 41.5 });
+    expect(f.yieldHours).toBeCloseTo(2.5, 9);
+    expect(f.state?.measure.key).toBe('St');
+    expect(f.state?.value).toBe(4);
+    expect(inverterFigures({ ratedPowerKw: null, groups: [] }, {}).yieldHours).toBeNull();
+  });
+
+  it('reads a battery’s charge, power direction, mode and totals', () => {
+    const groups = groupsOf('sunspec-storage');
+    const charging = batteryFigures(
+      { groups },
+      { BatW: -1500, ChaState: 55.5, WorkMode: 0, ChaWH: 9, ChaSt: 4 },
+    );
+    expect(charging).toMatchObject({ socPct: 55.5, powerW: -1500, direction: 'CHARGING', chargeTotalWh: 9 });
+    expect(charging.mode?.value).toBe(0);
+    expect(charging.state?.measure.key).toBe('ChaSt');
+    expect(batteryFigures({ groups }, { BatW: 800 }).direction).toBe('DISCHARGING');
+    expect(batteryFigures({ groups }, {}).direction).toBeNull();
+    // A definition without a work mode has no mode to show.
+    expect(
+      batteryFigures({ groups: groupsOf('sunspec-storage', (r) => r.key !== 'WorkMode') }, {}).mode,
+    ).toBeNull();
+  });
+
+  it('splits the meter power into import and export (W positive = import)', () => {
+    const groups = groupsOf('sunspec-meter-3p');
+    expect(meterFigures({ groups }, { W: 1500, TotWhImp: 10, TotWhExp: 20, PhV: 231, Hz: 50 })).toEqual({
+      importW: 1500,
+      exportW: 0,
+      importWh: 10,
+      exportWh: 20,
+      voltageV: 231,
+      frequencyHz: 50,
+    });
+    const exporting = meterFigures({ groups }, { W: -800 });
+    expect([exporting.importW, exporting.exportW, exporting.voltageV]).toEqual([0, 800, null]);
+    expect(meterFigures({ groups }, undefined).importW).toBeNull();
   });
 });
 
@@ -60,108 +226,41 @@ describe('chart gaps', () => {
   });
 });
 
-describe('MPPT table', () => {
-  const groups: DeviceGroup[] = [
-    {
-      key: 'mppt',
-      nameKey: 'displayGroup.mppt',
-      measures: [
-        { key: 'DCV_1', nameKey: 'register.DCV_1', unit: 'V' },
-        { key: 'DCA_1', nameKey: 'register.DCA_1', unit: 'A' },
-        { key: 'DCW_1', nameKey: 'register.DCW_1', unit: 'W' },
-      ],
-    },
-  ];
-  it('has only the channels the model has, at most 15', () => {
-    expect(mpptChannels(2)).toEqual([1, 2]);
-    expect(mpptChannels(0)).toEqual([]);
-    expect(mpptChannels(40)).toHaveLength(15);
-  });
-  it('shows V / I / P of each channel, "-" for a value not reported', () => {
-    const rows = mpptRows(2, groups, { DCV_1: 612.4, DCA_1: 8.25, DCW_1: 5052, DCV_2: 600 });
-    expect(rows).toEqual([
-      { channel: 1, v: '612.40 V', i: '8.25 A', p: '5.05 kW' },
-      { channel: 2, v: '600.00 V', i: '-', p: '-' },
-    ]);
-  });
-});
-
-describe('history measures of a model', () => {
-  it('maps the built-in inverter registers to their telemetry columns', () => {
-    const columns = columnsOfModel('SF-INV-3P-50K');
-    expect(columns.get('W')).toBe('power_w');
-    expect(columns.get('WH')).toBe('energy_total_wh');
-    expect(columns.get('WHToday')).toBe('energy_today_wh');
-    // MPPT arrays are not columns of the history API.
-    expect(columns.has('DCV_1')).toBe(false);
-    expect(columnsOfModel('SOMEONE-ELSES-MODEL').size).toBe(0);
-  });
-  it('keeps display-group order and defaults to active power', () => {
+describe('history measures of a device', () => {
+  it('takes the telemetry column each measure is stored in, whatever the register is called', () => {
     const measures = historyMeasuresOf({
-      model: 'SF-INV-1P-5K',
       groups: [
         {
           key: 'energy',
           nameKey: 'displayGroup.energy',
-          measures: [{ key: 'WH', nameKey: 'register.WH', unit: 'Wh' }],
+          measures: [measure({ key: 'WH', unit: 'Wh', column: 'energy_total_wh' })],
         },
         {
           key: 'ac',
           nameKey: 'displayGroup.ac',
           measures: [
-            { key: 'VA', nameKey: 'register.VA', unit: 'VA' },
-            { key: 'W', nameKey: 'register.W', unit: 'W' },
+            measure({ key: 'VA', unit: 'VA' }),
+            measure({ key: 'ActivePowerOfAcme', unit: 'W', column: 'power_w' }),
+            // MPPT arrays are not columns of the history API.
+            measure({ key: 'DCV_1', unit: 'V', column: 'mppt_v[1]' }),
           ],
         },
       ],
     });
-    expect(measures.map((m) => m.key)).toEqual(['WH', 'W']);
-    expect(defaultMeasure(measures)?.column).toBe('power_w');
+    expect(measures.map((m) => [m.key, m.column])).toEqual([
+      ['WH', 'energy_total_wh'],
+      ['ActivePowerOfAcme', 'power_w'],
+    ]);
+    expect(defaultMeasure(measures)?.key).toBe('ActivePowerOfAcme');
     expect(defaultMeasure([])).toBeUndefined();
   });
 });
 
-describe('station days', () => {
-  it('knows zone offsets, summer time included', () => {
-    expect(zoneOffsetMinutes('UTC', Date.UTC(2026, 6, 1))).toBe(0);
-    expect(zoneOffsetMinutes('Europe/Berlin', Date.UTC(2026, 6, 1))).toBe(120);
-    expect(zoneOffsetMinutes('Europe/Berlin', Date.UTC(2026, 0, 1))).toBe(60);
-    expect(zoneOffsetMinutes('Asia/Shanghai', Date.UTC(2026, 0, 1))).toBe(480);
-    expect(zoneOffsetMinutes('America/New_York', Date.UTC(2026, 0, 1))).toBe(-300);
-  });
-  it('starts a local day at local midnight, also on a daylight-saving day', () => {
-    expect(dayStart('2026-07-01', 'Europe/Berlin')).toBe(Date.UTC(2026, 5, 30, 22));
-    // 29 March 2026: clocks go forward at 02:00, so the day has 23 hours.
-    const range = daysRange('2026-03-29', '2026-03-29', 'Europe/Berlin');
-    expect(range.from).toBe(Date.UTC(2026, 2, 28, 23));
-    expect(range.to - range.from + 1).toBe(23 * 60 * MIN);
-    expect(nextDate('2026-12-31')).toBe('2027-01-01');
-  });
-  it('formats instants and today in the station zone', () => {
-    expect(formatInZone(Date.UTC(2026, 0, 1, 23, 30), 'Asia/Shanghai')).toBe('2026-01-02 07:30:00');
-    expect(todayIn('Asia/Shanghai', Date.UTC(2026, 0, 1, 23, 30))).toBe('2026-01-02');
-    expect(todayIn('America/New_York', Date.UTC(2026, 0, 1, 3))).toBe('2025-12-31');
-  });
+describe('ranges, loss and links', () => {
   it('builds quick ranges ending today', () => {
     expect(lastDaysRange(1, '2026-03-10')).toEqual(['2026-03-10', '2026-03-10']);
     expect(lastDaysRange(7, '2026-03-10')).toEqual(['2026-03-04', '2026-03-10']);
     expect(lastUtcDays(7, Date.UTC(2026, 2, 10, 12))).toEqual(['2026-03-04', '2026-03-10']);
-  });
-});
-
-describe('meter and logger figures', () => {
-  it('splits the meter power into import and export (W positive = import)', () => {
-    expect(meterFigures({ W: 1500, TotWhImp: 10, TotWhExp: 20, PhV: 231, Hz: 50 })).toEqual({
-      importW: 1500,
-      exportW: 0,
-      importWh: 10,
-      exportWh: 20,
-      voltageV: 231,
-      frequencyHz: 50,
-    });
-    const exporting = meterFigures({ W: -800 });
-    expect([exporting.importW, exporting.exportW, exporting.voltageV]).toEqual([0, 800, null]);
-    expect(meterFigures(undefined).importW).toBeNull();
   });
   it('shows the loss rate in percent', () => {
     expect(lossRateText(0.0123)).toBe('1.23 %');
@@ -171,6 +270,7 @@ describe('meter and logger figures', () => {
     expect(detailPathOf('INVERTER', 5, 'SFI1')).toBe('/device/detail/5?tagTitleSuffix=SFI1');
     expect(detailPathOf('METER', 6, 'SF M')).toBe('/electricityMeter/detail/6?tagTitleSuffix=SF%20M');
     expect(detailPathOf('GATEWAY', 7, 'L')).toBe('/gateway/detail/7?tagTitleSuffix=L');
-    expect(detailPathOf('BATTERY', 8, 'B')).toBeNull();
+    expect(detailPathOf('BATTERY', 8, 'B')).toBe('/battery/detail/8?tagTitleSuffix=B');
+    expect(detailPathOf('WEATHER_STATION', 9, 'W')).toBeNull();
   });
 });

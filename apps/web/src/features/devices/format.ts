@@ -1,52 +1,45 @@
 import {
-  EMPTY_DISPLAY,
-  formatDateTime,
+  decodeEnum,
   formatEnergyText,
+  formatMeasureValue,
   formatPowerText,
-  toFiniteNumber,
-  toFixedDecimals,
   type NumericInput,
 } from '@sunfleet/domain';
-import { browserOffsetMinutes } from '../../lib/time';
+import type { TFunction } from 'i18next';
+import type { DeviceMeasure } from './api';
 
 /**
- * A measured value with its unit, through the SPEC §9 rules of packages/domain: power (W, kW) scaled as
- * kW/MW/…, energy (Wh, kWh) as kWh/MWh/…, everything else with two decimals and its unit. Text values
- * (firmware strings, codes) are shown as they are; empty is '-'.
+ * A measured value with its unit through the rules of packages/domain (formatMeasureValue: power, VA and
+ * var scaled as SPEC §9 scales power, energy as energy, a power factor as a plain ratio, two decimals
+ * otherwise). `key` is the register key, which names a power factor.
  */
-export function formatMeasure(value: number | string | null | undefined, unit: string | null): string {
-  if (typeof value === 'string' && toFiniteNumber(value) === null)
-    return value.trim() === '' ? EMPTY_DISPLAY : value;
-  const n = toFiniteNumber(value);
-  if (n === null) return EMPTY_DISPLAY;
-  switch (unit) {
-    case 'W':
-      return formatPowerText(n / 1000);
-    case 'kW':
-      return formatPowerText(n);
-    case 'Wh':
-      return formatEnergyText(n / 1000);
-    case 'kWh':
-      return formatEnergyText(n);
-    case null:
-    case '':
-      return Number.isInteger(n) ? String(n) : toFixedDecimals(n, 2);
-    default:
-      return `${toFixedDecimals(n, 2)} ${unit}`;
-  }
+export function formatMeasure(
+  value: number | string | null | undefined,
+  unit: string | null,
+  key?: string,
+): string {
+  return formatMeasureValue(value, unit, key);
+}
+
+/**
+ * What a measure's value reads on a page: the word of an enumerated value from the protocol definition
+ * ("Producing (MPPT)" rather than 4), a value the definition does not name as "4 (unknown)", everything
+ * else through formatMeasure.
+ */
+export function measureText(
+  t: TFunction,
+  measure: Pick<DeviceMeasure, 'key' | 'unit' | 'values'>,
+  value: number | string | null | undefined,
+): string {
+  const decoded = decodeEnum(measure.values, value);
+  if (decoded?.kind === 'label') return t(decoded.nameKey);
+  if (decoded?.kind === 'unknown') return t('deviceWeb.unknownValue', { value: decoded.value });
+  return formatMeasure(value, measure.unit, measure.key);
 }
 
 /** kW as SPEC §9 power; kWh as energy (list columns). */
 export const formatKw = (kW: NumericInput): string => formatPowerText(kW);
 export const formatKwh = (kWh: NumericInput): string => formatEnergyText(kWh);
-
-/** An instant (ISO string or epoch ms) in the default pattern at the browser's offset; '-' when empty. */
-export function formatInstant(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return EMPTY_DISPLAY;
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return EMPTY_DISPLAY;
-  return formatDateTime(at, { offsetMinutes: browserOffsetMinutes(at) });
-}
 
 /**
  * Chart points of one column with gaps kept visible (ENGINEERING §4): a null point is put between two
@@ -80,15 +73,4 @@ export function gapThresholdMs(timestamps: readonly number[]): number {
   steps.sort((a, b) => a - b);
   const median = steps[Math.floor(steps.length / 2)] ?? 0;
   return Math.max(60_000, median * 3);
-}
-
-/** MPPT channels that the model has: 1…count, at most 15 (SPEC §9). */
-export function mpptChannels(count: number): number[] {
-  const n = Math.max(0, Math.min(15, Math.floor(count)));
-  return Array.from({ length: n }, (_, i) => i + 1);
-}
-
-/** Measure keys of one MPPT channel in the SunSpec model 160 naming (DCV_n, DCA_n, DCW_n). */
-export function mpptKeys(channel: number): { v: string; i: string; p: string } {
-  return { v: `DCV_${channel}`, i: `DCA_${channel}`, p: `DCW_${channel}` };
 }

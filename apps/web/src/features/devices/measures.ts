@@ -1,10 +1,5 @@
-import {
-  BUILT_IN_DEFINITIONS,
-  BUILT_IN_MODELS,
-  TelemetryColumns,
-  type TelemetryColumn,
-} from '@sunfleet/contracts';
-import type { DeviceDetail } from './api';
+import { TelemetryColumns, type TelemetryColumn } from '@sunfleet/contracts';
+import type { DeviceDetail, DeviceMeasure } from './api';
 
 /** A measure of the device that the history API stores in a telemetry column (charts, history table). */
 export interface HistoryMeasure {
@@ -14,35 +9,31 @@ export interface HistoryMeasure {
   column: TelemetryColumn;
   nameKey: string;
   unit: string | null;
+  /** Words of an enumerated measure's values (an operating state's history reads as words). */
+  values: DeviceMeasure['values'];
 }
 
 const isColumn = (value: string | null): value is TelemetryColumn =>
   value !== null && (TelemetryColumns as readonly string[]).includes(value);
 
 /**
- * Register key → telemetry column of a built-in model's definition (contracts sunspec-definitions).
- * GET /device/{id} does not say which column a measure is stored in, so models with their own
- * definitions have no mapping here (their history can still be exported).
+ * The device's measures (display-group order) that have a history column: the column each measure's
+ * protocol definition stores it in (GET /device/{id}), so models with their own definitions have charts
+ * and history too. MPPT arrays and the jsonb rest are not history columns.
  */
-export function columnsOfModel(model: string): Map<string, TelemetryColumn> {
-  const code = BUILT_IN_MODELS.find((m) => m.model === model)?.definitionCode;
-  const definition = BUILT_IN_DEFINITIONS.find((d) => d.code === code);
-  const map = new Map<string, TelemetryColumn>();
-  for (const register of definition?.registers ?? []) {
-    if (isColumn(register.column)) map.set(register.key, register.column);
-  }
-  return map;
-}
-
-/** The device's measures (display-group order) that have a history column. */
-export function historyMeasuresOf(device: Pick<DeviceDetail, 'model' | 'groups'>): HistoryMeasure[] {
-  const columns = columnsOfModel(device.model);
+export function historyMeasuresOf(device: Pick<DeviceDetail, 'groups'>): HistoryMeasure[] {
   const out: HistoryMeasure[] = [];
   for (const group of device.groups) {
     for (const measure of group.measures) {
-      const column = columns.get(measure.key);
-      if (column !== undefined && !out.some((m) => m.column === column))
-        out.push({ key: measure.key, column, nameKey: measure.nameKey, unit: measure.unit });
+      const column = measure.column;
+      if (isColumn(column) && !out.some((m) => m.column === column))
+        out.push({
+          key: measure.key,
+          column,
+          nameKey: measure.nameKey,
+          unit: measure.unit,
+          values: measure.values,
+        });
     }
   }
   return out;

@@ -162,6 +162,10 @@ describe('drafts', () => {
     const again = toDrafts([stored]);
     expect(again[0]).toMatchObject(stored);
     expect(again[0]!.rowId).not.toBe('');
+    // The words of an enumerated register survive an edit.
+    const values = [{ value: 4, nameKey: 'registerValue.St.4' }];
+    expect(fromDrafts(toDrafts([{ ...stored, values }]))[0]?.values).toEqual(values);
+    expect(stored).not.toHaveProperty('values');
   });
 
   it('places a new row after the highest range, in the group of the table’s last row', () => {

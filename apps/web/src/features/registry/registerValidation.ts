@@ -5,6 +5,7 @@ import {
   patternRegExp,
   type RegisterDataType,
   type RegisterDefinition,
+  type RegisterValueLabel,
 } from '@sunfleet/contracts';
 
 // Inline checks of the register table, mirroring what the server refuses, so the editor can point at the
@@ -43,9 +44,11 @@ export interface RegisterDraft {
   min: number | null;
   max: number | null;
   column: string | null;
+  /** Words of an enumerated register's values: kept as they are (no editor yet). */
+  values?: RegisterValueLabel[];
 }
 
-export type RegisterField = Exclude<keyof RegisterDraft, 'rowId'>;
+export type RegisterField = Exclude<keyof RegisterDraft, 'rowId' | 'values'>;
 
 /** One problem: a translation key and its interpolation values. */
 export interface Issue {
@@ -245,6 +248,8 @@ export function fromDrafts(rows: readonly RegisterDraft[]): Register[] {
     min: r.min,
     max: r.max,
     column: r.column === '' ? null : r.column,
+    // Value labels have no editor yet; a copied built-in register keeps its words when saved.
+    ...(r.values === undefined ? {} : { values: r.values }),
   }));
 }
 

@@ -126,6 +126,20 @@ export function useStationInverters(
   });
 }
 
+export function useStationBatteries(
+  stationId: number,
+  page: PageState,
+): UseQueryResult<PageData<StationDevice>> {
+  return useQuery({
+    queryKey: keyOf(stationId, 'batteries', page),
+    queryFn: () =>
+      api.GET('/api/station/gateway/inverterPage', {
+        params: { query: { ...page, stationId, deviceType: 'BATTERY' } },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useStationMeters(
   stationId: number,
   page: PageState,

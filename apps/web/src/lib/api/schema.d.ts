@@ -6094,6 +6094,8 @@ export interface paths {
                                     boundAt: string | null;
                                     /** Format: date-time */
                                     createdAt: string;
+                                    /** @description The station's time zone (UTC when unbound) */
+                                    timeZone: string;
                                     stationId: number | null;
                                     stationName: string | null;
                                     deviceCount: number;
@@ -6200,6 +6202,8 @@ export interface paths {
                                 boundAt: string | null;
                                 /** Format: date-time */
                                 createdAt: string;
+                                /** @description The station's time zone (UTC when unbound) */
+                                timeZone: string;
                                 station: {
                                     id: number;
                                     name: string;
@@ -7529,6 +7533,10 @@ export interface paths {
                                     min: null | number;
                                     max: null | number;
                                     column: null | string;
+                                    values?: {
+                                        value: number;
+                                        nameKey: string;
+                                    }[];
                                 }[];
                             };
                         };
@@ -7611,6 +7619,10 @@ export interface paths {
                             min: number | null;
                             max: number | null;
                             column: null | string;
+                            values?: {
+                                value: number;
+                                nameKey: string;
+                            }[];
                         }[];
                     };
                 };
@@ -7795,6 +7807,10 @@ export interface paths {
                             min: number | null;
                             max: number | null;
                             column: null | string;
+                            values?: {
+                                value: number;
+                                nameKey: string;
+                            }[];
                         }[];
                     };
                 };
@@ -9537,6 +9553,8 @@ export interface paths {
                     gatewayId?: number;
                     deviceId?: number;
                     level?: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                    /** @description ALARM: faults and warnings; EVENT: notes */
+                    kind?: "ALARM" | "EVENT";
                     /** @description true: not ended yet; false: ended */
                     open?: boolean;
                 };
@@ -10840,6 +10858,8 @@ export interface paths {
                                     boundAt: string | null;
                                     /** Format: date-time */
                                     createdAt: string;
+                                    /** @description The station's time zone (UTC when unbound) */
+                                    timeZone: string;
                                     stationId: number | null;
                                     stationName: string | null;
                                     deviceCount: number;
@@ -10954,6 +10974,8 @@ export interface paths {
                                     boundAt: string | null;
                                     /** Format: date-time */
                                     createdAt: string;
+                                    /** @description The station's time zone (UTC when unbound) */
+                                    timeZone: string;
                                     stationId: number | null;
                                     stationName: string | null;
                                     deviceCount: number;
@@ -11073,7 +11095,11 @@ export interface paths {
                                     powerKw: null | number;
                                     /** @description Inverters: energy of the station's local today from the day rollup; null before any and for other types */
                                     todayKwh: null | number;
+                                    /** @description Batteries: state of charge of the newest reading while online; null otherwise */
+                                    socPct: null | number;
                                     lastSeenAt: null | string;
+                                    /** @description The station's time zone (UTC when unbound) */
+                                    timeZone: string;
                                 }[];
                             };
                         };
@@ -11189,7 +11215,11 @@ export interface paths {
                                     powerKw: null | number;
                                     /** @description Inverters: energy of the station's local today from the day rollup; null before any and for other types */
                                     todayKwh: null | number;
+                                    /** @description Batteries: state of charge of the newest reading while online; null otherwise */
+                                    socPct: null | number;
                                     lastSeenAt: null | string;
+                                    /** @description The station's time zone (UTC when unbound) */
+                                    timeZone: string;
                                 }[];
                             };
                         };
@@ -12227,6 +12257,8 @@ export interface paths {
                                 firmware: null | string;
                                 /** @description Inverters only */
                                 ratedPowerKw: null | number;
+                                /** @description Batteries only */
+                                capacityKwh: null | number;
                                 /** @enum {unknown} */
                                 status: "RUNNING" | "FAULT" | "OFFLINE" | "OTHER";
                                 stationId: null | number;
@@ -12236,8 +12268,13 @@ export interface paths {
                                 gatewayId: number;
                                 gatewaySn: string;
                                 lastSeenAt: null | string;
+                                /** @description Modbus unit address behind its logger */
+                                unitId: number;
+                                manufacturer: null | string;
                                 /** @description MPPT channels of the model within its definition */
                                 mpptCount: number;
+                                /** @description MPPT channels (1…mpptCount) that reported a voltage or current above zero in the last 7 days, ascending */
+                                mpptInUse: number[];
                                 /** @description Display groups in their configured order */
                                 groups: {
                                     key: string;
@@ -12249,6 +12286,13 @@ export interface paths {
                                         /** @description Translation key of the name, e.g. register.W */
                                         nameKey: string;
                                         unit: null | string;
+                                        /** @description Telemetry column the measure is stored in: one of /device/{id}/history (power_w…), an MPPT input (mppt_v[3]), or null for the jsonb rest */
+                                        column: null | string;
+                                        /** @description Words for the values of an enumerated measure (states, modes); empty for plain measures */
+                                        values: {
+                                            value: number;
+                                            nameKey: string;
+                                        }[];
                                     }[];
                                 }[];
                             };

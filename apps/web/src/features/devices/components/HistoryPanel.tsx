@@ -10,9 +10,9 @@ import { Permitted } from '../../../components/Permitted';
 import { saveFile } from '../../../lib/saveFile';
 import { TestId } from '../../../testids';
 import { exportDeviceHistory, useDeviceHistory, type DeviceHistory } from '../api';
-import { formatMeasure } from '../format';
+import { formatInZone, localDate, localDaysRange, zoneLabel } from '@sunfleet/domain';
+import { measureText } from '../format';
 import type { HistoryMeasure } from '../measures';
-import { daysRange, formatInZone, todayIn } from '../zoneTime';
 
 type Row = DeviceHistory['rows'][number];
 
@@ -49,11 +49,11 @@ export function HistoryPanel({
   measures: readonly HistoryMeasure[];
 }): ReactElement {
   const { t } = useTranslation();
-  const today = todayIn(timeZone);
+  const today = localDate(Date.now(), timeZone);
   const [days, setDays] = useState<[string, string]>(() => [today, today]);
   const [chosen, setChosen] = useState<string[]>(() => measures.slice(0, DEFAULT_COLUMNS).map((m) => m.key));
   const shown = measures.filter((m) => chosen.includes(m.key));
-  const range = useMemo(() => daysRange(days[0], days[1], timeZone), [days, timeZone]);
+  const range = useMemo(() => localDaysRange(days[0], days[1], timeZone), [days, timeZone]);
   const history = useDeviceHistory(
     deviceId,
     shown.length === 0 ? null : range,
@@ -72,7 +72,7 @@ export function HistoryPanel({
 
   const columns: TableColumnsType<Row> = [
     {
-      title: t('deviceWeb.time'),
+      title: t('deviceWeb.timeIn', { zone: zoneLabel(timeZone) }),
       dataIndex: 'ts',
       fixed: 'left',
       render: (ts: number) => formatInZone(ts, timeZone),
@@ -80,7 +80,7 @@ export function HistoryPanel({
     ...shown.map((m) => ({
       title: t(m.nameKey),
       key: m.key,
-      render: (_: unknown, row: Row) => formatMeasure(row.values[m.column] ?? null, m.unit),
+      render: (_: unknown, row: Row) => measureText(t, m, row.values[m.column] ?? null),
     })),
   ];
 

@@ -3,14 +3,18 @@ import { Card, Col, Descriptions, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
 import type { DeviceGroup, DeviceLatest } from '../api';
-import { formatMeasure } from '../format';
+import { measureText } from '../format';
 
-/** Groups shown elsewhere on the page: MPPT channels have their own table. */
-const OWN_SECTION = new Set(['mppt']);
+/**
+ * Groups shown elsewhere on the page: the strings have their own card, and the identity of the common
+ * model (manufacturer, model, serial, version, address) is what hello said, in "Device information" (the
+ * readings leave it out).
+ */
+const OWN_SECTION = new Set(['mppt', 'common']);
 
 /**
  * The newest values grouped by the model's display groups (registry), each measure with its translated
- * name and its unit; values not yet reported show '-'.
+ * name and its unit, enumerated values as words; values not yet reported show '-'.
  */
 export function LiveValues({
   groups,
@@ -36,7 +40,7 @@ export function LiveValues({
               {group.measures.map((m) => (
                 <Descriptions.Item key={m.key} label={t(m.nameKey)}>
                   <span data-testid={TestId.deviceLiveValue} data-measure={m.key}>
-                    {formatMeasure(latest?.values[m.key] ?? null, m.unit)}
+                    {measureText(t, m, latest?.values[m.key] ?? null)}
                   </span>
                 </Descriptions.Item>
               ))}

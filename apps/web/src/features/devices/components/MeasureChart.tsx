@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Card, DatePicker, Empty, Select, Space } from 'antd';
+import { Card, DatePicker, Empty, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { TestId } from '../../../testids';
 import { useDeviceHistory } from '../api';
 import { formatMeasure, gapThresholdMs, seriesWithGaps } from '../format';
 import { defaultMeasure, type HistoryMeasure } from '../measures';
-import { daysRange, formatInZone, todayIn } from '../zoneTime';
+import { formatInZone, localDate, localDaysRange, zoneLabel } from '@sunfleet/domain';
 import { EChart } from './EChart';
 
 /**
@@ -25,10 +25,10 @@ export function MeasureChart({
   measures: readonly HistoryMeasure[];
 }): ReactElement {
   const { t } = useTranslation();
-  const [date, setDate] = useState(() => todayIn(timeZone));
+  const [date, setDate] = useState(() => localDate(Date.now(), timeZone));
   const [chosen, setChosen] = useState<string | undefined>(() => defaultMeasure(measures)?.key);
   const measure = measures.find((m) => m.key === chosen) ?? defaultMeasure(measures);
-  const range = useMemo(() => daysRange(date, date, timeZone), [date, timeZone]);
+  const range = useMemo(() => localDaysRange(date, date, timeZone), [date, timeZone]);
   const history = useDeviceHistory(
     deviceId,
     measure === undefined ? null : range,
@@ -46,7 +46,7 @@ export function MeasureChart({
       tooltip: {
         trigger: 'axis',
         valueFormatter: (value: unknown) =>
-          formatMeasure(typeof value === 'number' ? value : null, measure.unit),
+          formatMeasure(typeof value === 'number' ? value : null, measure.unit, measure.key),
       },
       xAxis: {
         type: 'time',
@@ -56,10 +56,14 @@ export function MeasureChart({
           hideOverlap: true,
           formatter: (value: number) => formatInZone(value, timeZone, 'HH:mm'),
         },
+        // The tooltip's heading is the axis pointer's label: the station's time too, not the browser's.
+        axisPointer: {
+          label: { formatter: ({ value }: { value: unknown }) => formatInZone(Number(value), timeZone) },
+        },
       },
       yAxis: {
         type: 'value',
-        axisLabel: { formatter: (value: number) => formatMeasure(value, measure.unit) },
+        axisLabel: { formatter: (value: number) => formatMeasure(value, measure.unit, measure.key) },
       },
       series: [
         {
@@ -87,7 +91,7 @@ export function MeasureChart({
       <DatePicker
         allowClear={false}
         value={dayjs(date)}
-        disabledDate={(d: Dayjs) => d.format('YYYY-MM-DD') > todayIn(timeZone)}
+        disabledDate={(d: Dayjs) => d.format('YYYY-MM-DD') > localDate(Date.now(), timeZone)}
         onChange={(d: Dayjs | null) => d !== null && setDate(d.format('YYYY-MM-DD'))}
         data-testid={TestId.deviceChartDate}
       />
@@ -104,6 +108,11 @@ export function MeasureChart({
   return (
     <Card
       title={t('deviceWeb.chart')}
+      extra={
+        <Typography.Text type="secondary" data-testid={TestId.deviceZone}>
+          {t('deviceWeb.timesIn', { zone: zoneLabel(timeZone) })}
+        </Typography.Text>
+      }
       data-testid={TestId.deviceChartCard}
       data-state={history.isFetching ? 'loading' : 'ready'}
     >

@@ -46,6 +46,39 @@ describe('energy flow', () => {
     expect(node('battery')?.textContent).not.toContain('%');
   });
 
+  it('marks derived flows dashed and measured ones solid', () => {
+    render(
+      <EnergyFlow
+        flow={{ pvKw: 5.5, loadKw: 4, gridKw: -2.5, batteryKw: -1, socPct: 80, derived: ['load'] }}
+      />,
+    );
+    expect(node('load')?.dataset.derived).toBe('true');
+    expect(node('load')?.style.borderStyle).toBe('dashed');
+    for (const kind of ['pv', 'grid', 'battery']) {
+      expect(node(kind)?.dataset.derived, kind).toBe('false');
+      expect(node(kind)?.style.borderStyle, kind).toBe('solid');
+      expect(node(kind)?.textContent, kind).not.toContain('derived');
+    }
+    expect(screen.queryByTestId(TestId.stationDetailFlowJunction)).toBeNull();
+  });
+
+  it('sends a plant’s PV to a derived grid node instead of nowhere', () => {
+    // A ground storage plant without a meter: 1.39 MW of PV, 200 kW into storage, 1.19 MW exported.
+    render(
+      <EnergyFlow
+        flow={{ pvKw: 1390, loadKw: null, gridKw: -1190, batteryKw: 200, socPct: 55, derived: ['grid'] }}
+      />,
+    );
+    expect(nodes().map((n) => n.dataset.kind)).toEqual(['pv', 'grid', 'battery']);
+    expect(node('grid')?.textContent).toContain('1.19 MW');
+    expect(node('grid')?.textContent).toContain('Exporting');
+    expect(node('grid')?.textContent).toContain('derived');
+    expect(node('grid')?.style.borderStyle).toBe('dashed');
+    expect(node('battery')?.textContent).toContain('Charging');
+    // No load node: the flows meet at a junction.
+    expect(screen.getByTestId(TestId.stationDetailFlowJunction)).toBeTruthy();
+  });
+
   it('leaves out what the station has no device for and shows an unknown load as empty', () => {
     render(
       <EnergyFlow

@@ -2,16 +2,24 @@ import { useState, type ReactElement } from 'react';
 import { Button, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm, type DeviceStatus, type GatewayStatus } from '@sunfleet/contracts';
-import { formatEnergyText, formatPowerText } from '@sunfleet/domain';
+import {
+  formatEnergyText,
+  formatInZone,
+  formatPowerText,
+  storageDirection,
+  toFixedDecimals,
+  zoneLabel,
+  type StorageDirection,
+} from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
 import { Permitted } from '../../../components/Permitted';
 import { StatusTag } from '../../../components/StatusTag';
 import { usePaging } from '../../../lib/paging';
-import { formatLocalDateTime } from '../../../lib/time';
 import { TestId } from '../../../testids';
 import {
+  useStationBatteries,
   useStationGateways,
   useStationInverters,
   useStationMeters,
@@ -19,9 +27,29 @@ import {
   type StationGateway,
 } from '../detail-api';
 import { BindLoggerModal } from './BindLoggerModal';
-import { deviceDetailPath, gatewayDetailPath, meterDetailPath } from '../../../lib/paths';
+import { batteryDetailPath, deviceDetailPath, gatewayDetailPath, meterDetailPath } from '../../../lib/paths';
 
-function Loggers({ stationId }: { stationId: number }): ReactElement {
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** "Last data (Europe/Madrid)": every time of the tab is the station's, and the column says so. */
+function lastSeenColumn<Row extends { lastSeenAt: string | null }>(
+  t: T,
+  timeZone: string,
+): TableColumnsType<Row>[number] {
+  return {
+    title: t('stationDetail.devices.lastSeenIn', { zone: zoneLabel(timeZone) }),
+    dataIndex: 'lastSeenAt',
+    render: (v: string | null) => formatInZone(v, timeZone),
+  };
+}
+
+const FLOW_WORD: Record<StorageDirection, string> = {
+  CHARGING: 'stationDetail.flow.battery.in',
+  DISCHARGING: 'stationDetail.flow.battery.out',
+  IDLE: 'stationDetail.flow.battery.idle',
+};
+
+function Loggers({ stationId, timeZone }: { stationId: number; timeZone: string }): ReactElement {
   const { t } = useTranslation();
   const paging = usePaging(10);
   const gateways = useStationGateways(stationId, paging.page);
@@ -44,11 +72,7 @@ function Loggers({ stationId }: { stationId: number }): ReactElement {
       render: (v: GatewayStatus) => <StatusTag kind="gateway" status={v} />,
     },
     { title: t('stationDetail.devices.deviceCount'), dataIndex: 'deviceCount' },
-    {
-      title: t('stationDetail.devices.lastSeen'),
-      dataIndex: 'lastSeenAt',
-      render: (v: string | null) => formatLocalDateTime(v),
-    },
+    lastSeenColumn<StationGateway>(t, timeZone),
   ];
   return (
     <>
@@ -76,10 +100,8 @@ function Loggers({ stationId }: { stationId: number }): ReactElement {
   );
 }
 
-function deviceColumns(
-  t: (key: string) => string,
-  link: (id: number, sn: string) => string,
-): TableColumnsType<StationDevice> {
+/** SN (linked to the detail page), model and status: the first columns of every device table. */
+function identityColumns(t: T, link: (id: number, sn: string) => string): TableColumnsType<StationDevice> {
   return [
     {
       title: t('stationDetail.devices.sn'),
@@ -96,6 +118,16 @@ function deviceColumns(
       dataIndex: 'status',
       render: (v: DeviceStatus) => <StatusTag kind="device" status={v} />,
     },
+  ];
+}
+
+function deviceColumns(
+  t: T,
+  link: (id: number, sn: string) => string,
+  timeZone: string,
+): TableColumnsType<StationDevice> {
+  return [
+    ...identityColumns(t, link),
     {
       title: t('stationDetail.devices.power'),
       dataIndex: 'powerKw',
@@ -107,22 +139,43 @@ function deviceColumns(
       render: (v: number | null) => formatEnergyText(v),
     },
     { title: t('stationDetail.devices.logger'), dataIndex: 'gatewaySn' },
-    {
-      title: t('stationDetail.devices.lastSeen'),
-      dataIndex: 'lastSeenAt',
-      render: (v: string | null) => formatLocalDateTime(v),
-    },
+    lastSeenColumn<StationDevice>(t, timeZone),
   ];
 }
 
-function Inverters({ stationId }: { stationId: number }): ReactElement {
+/** Batteries: state of charge and power with its direction instead of a yield. */
+function batteryColumns(t: T, timeZone: string): TableColumnsType<StationDevice> {
+  return [
+    ...identityColumns(t, batteryDetailPath),
+    {
+      title: t('stationDetail.devices.soc'),
+      dataIndex: 'socPct',
+      render: (v: number | null) => (v === null ? '-' : `${toFixedDecimals(v, 1)} %`),
+    },
+    {
+      title: t('stationDetail.devices.power'),
+      dataIndex: 'powerKw',
+      // The list reports a battery's power as the storage block does: + discharging.
+      render: (v: number | null) => {
+        const direction = storageDirection(v === null ? null : v * 1000);
+        return direction === null || v === null
+          ? '-'
+          : `${formatPowerText(Math.abs(v))} · ${t(FLOW_WORD[direction])}`;
+      },
+    },
+    { title: t('stationDetail.devices.logger'), dataIndex: 'gatewaySn' },
+    lastSeenColumn<StationDevice>(t, timeZone),
+  ];
+}
+
+function Inverters({ stationId, timeZone }: { stationId: number; timeZone: string }): ReactElement {
   const { t } = useTranslation();
   const paging = usePaging(10);
   const devices = useStationInverters(stationId, paging.page);
   return (
     <DataTable<StationDevice>
       query={devices}
-      columns={deviceColumns(t, deviceDetailPath)}
+      columns={deviceColumns(t, deviceDetailPath, timeZone)}
       rowKey="id"
       paging={paging}
       testId={TestId.stationDetailInverters}
@@ -130,14 +183,29 @@ function Inverters({ stationId }: { stationId: number }): ReactElement {
   );
 }
 
-function Meters({ stationId }: { stationId: number }): ReactElement {
+function Batteries({ stationId, timeZone }: { stationId: number; timeZone: string }): ReactElement {
+  const { t } = useTranslation();
+  const paging = usePaging(10);
+  const batteries = useStationBatteries(stationId, paging.page);
+  return (
+    <DataTable<StationDevice>
+      query={batteries}
+      columns={batteryColumns(t, timeZone)}
+      rowKey="id"
+      paging={paging}
+      testId={TestId.stationDetailBatteries}
+    />
+  );
+}
+
+function Meters({ stationId, timeZone }: { stationId: number; timeZone: string }): ReactElement {
   const { t } = useTranslation();
   const paging = usePaging(10);
   const meters = useStationMeters(stationId, paging.page);
   return (
     <DataTable<StationDevice>
       query={meters}
-      columns={deviceColumns(t, meterDetailPath)}
+      columns={deviceColumns(t, meterDetailPath, timeZone)}
       rowKey="id"
       paging={paging}
       testId={TestId.stationDetailMeters}
@@ -145,21 +213,28 @@ function Meters({ stationId }: { stationId: number }): ReactElement {
   );
 }
 
-/** The station's loggers (with "add logger"), inverters and meters, each linking to its detail page. */
-export function DevicesTab({ stationId }: { stationId: number }): ReactElement {
+/**
+ * The station's loggers (with "add logger"), inverters, batteries and meters, each linking to its detail
+ * page; times are the station's, in its zone, and the columns name it.
+ */
+export function DevicesTab({ stationId, timeZone }: { stationId: number; timeZone: string }): ReactElement {
   const { t } = useTranslation();
   return (
     <div>
       <Typography.Title level={5}>{t('stationDetail.devices.loggers')}</Typography.Title>
-      <Loggers stationId={stationId} />
+      <Loggers stationId={stationId} timeZone={timeZone} />
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         {t('stationDetail.devices.inverters')}
       </Typography.Title>
-      <Inverters stationId={stationId} />
+      <Inverters stationId={stationId} timeZone={timeZone} />
+      <Typography.Title level={5} style={{ marginTop: 24 }}>
+        {t('stationDetail.devices.batteries')}
+      </Typography.Title>
+      <Batteries stationId={stationId} timeZone={timeZone} />
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         {t('stationDetail.devices.meters')}
       </Typography.Title>
-      <Meters stationId={stationId} />
+      <Meters stationId={stationId} timeZone={timeZone} />
     </div>
   );
 }

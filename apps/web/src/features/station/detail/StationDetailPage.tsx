@@ -106,7 +106,7 @@ export function StationDetailPage(_props: PageProps): ReactElement {
           {
             key: 'devices',
             label: t('stationDetail.tab.devices'),
-            children: <DevicesTab stationId={s.id} />,
+            children: <DevicesTab stationId={s.id} timeZone={s.timeZone} />,
           },
           ...(mayShare
             ? [

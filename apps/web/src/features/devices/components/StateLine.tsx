@@ -1,0 +1,45 @@
+import type { ReactElement } from 'react';
+import { Space, Typography } from 'antd';
+import type { DeviceStatus } from '@sunfleet/contracts';
+import { formatInZoneLabelled } from '@sunfleet/domain';
+import { useTranslation } from 'react-i18next';
+import { StatusTag } from '../../../components/StatusTag';
+import { TestId } from '../../../testids';
+import type { DeviceMeasure } from '../api';
+import { measureText } from '../format';
+
+/**
+ * The first line of a device page: its status (SPEC §4), the state the device reports about itself as a
+ * word (an inverter's operating state, a battery's charge status) and when its newest reading was taken,
+ * in the station's zone and labelled with it.
+ */
+export function StateLine({
+  status,
+  state,
+  lastSeen,
+  timeZone,
+}: {
+  status: DeviceStatus;
+  state: { measure: DeviceMeasure; value: number | string | null } | null;
+  lastSeen: string | number | null;
+  timeZone: string;
+}): ReactElement {
+  const { t } = useTranslation();
+  return (
+    <Space wrap size={[16, 8]}>
+      <StatusTag kind="device" status={status} testId={TestId.deviceStatus} />
+      {state !== null && (
+        <Typography.Text>
+          {t(state.measure.nameKey)}:{' '}
+          <Typography.Text strong data-testid={TestId.deviceState}>
+            {measureText(t, state.measure, state.value)}
+          </Typography.Text>
+        </Typography.Text>
+      )}
+      <Typography.Text type="secondary">
+        {t('deviceWeb.lastData')}:{' '}
+        <span data-testid={TestId.deviceLastSeen}>{formatInZoneLabelled(lastSeen, timeZone)}</span>
+      </Typography.Text>
+    </Space>
+  );
+}
