@@ -2,7 +2,7 @@
 // raw history as an XLSX download. Measure keys are the register keys of that definition (W, WH, DCV_2…).
 import { Type, type Static } from 'typebox';
 import { MEASURE_KEY_PATTERN, DeviceTypes } from '../protocol/protocol.js';
-import { DEVICE_STATUS_CODES } from '../device-status.js';
+import { DEVICE_STATUS_CODES, DeviceRestSchema } from '../device-status.js';
 import { TelemetryLimits } from './telemetry.js';
 
 export const DeviceExportLimits = {
@@ -45,6 +45,7 @@ export const DeviceDetail = Type.Object({
   firmware: NullableString,
   ratedPowerKw: Type.Union([Type.Null(), Type.Number()], { description: 'Inverters only' }),
   status: Type.Enum(DEVICE_STATUS_CODES),
+  rest: DeviceRestSchema,
   stationId: NullableInt,
   stationName: NullableString,
   timeZone: Type.String({ description: "The station's time zone (UTC when unbound)" }),

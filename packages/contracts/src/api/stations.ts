@@ -266,6 +266,10 @@ export const StationIndexStats = Type.Object({
     fault: Type.Integer(),
     offline: Type.Integer(),
     other: Type.Integer(),
+    resting: Type.Integer({
+      description:
+        'Of `other`: inverters that rest by their operating state (asleep, standby, starting, shutting down)',
+    }),
     total: Type.Integer(),
   }),
   impact: StationImpact,

@@ -7,7 +7,7 @@ import {
   type DeviceGroup,
   type RegisterDefinition,
 } from '@sunfleet/contracts';
-import { columnTarget, deviceStatus } from '@sunfleet/domain';
+import { columnTarget, deviceRest, deviceStatus } from '@sunfleet/domain';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
@@ -101,6 +101,7 @@ export class DevicesService {
       });
     }
     const rank = (key: string): number => order.get(key)?.index ?? Number.MAX_SAFE_INTEGER;
+    const now = this.clock.now().getTime();
     return {
       id: row.id,
       sn: row.sn,
@@ -110,7 +111,8 @@ export class DevicesService {
       modelId: row.modelId,
       firmware: row.firmware,
       ratedPowerKw: row.deviceType === 'INVERTER' && row.ratedPower !== null ? row.ratedPower / 1000 : null,
-      status: deviceStatus(facts, this.clock.now().getTime()),
+      status: deviceStatus(facts, now),
+      rest: deviceRest(facts, now),
       stationId: row.stationId,
       stationName: row.stationName,
       timeZone: row.timeZone ?? 'UTC',

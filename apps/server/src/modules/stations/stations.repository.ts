@@ -139,6 +139,8 @@ export interface FleetKpiRow extends EnergyTotals {
   powerW: number;
   stations: Record<StationStatusCode, number>;
   devices: Record<DeviceStatusCode, number>;
+  /** Of OTHER: devices that rest (deviceRest()). */
+  devicesResting: number;
 }
 
 export interface StationValues {
@@ -464,7 +466,8 @@ export class StationsRepository {
       sql`with ${this.energyCtes(scope, null, currency, now)},
         facts as (select ${factsColumn('status', ts(now))} as status, ${factsColumn('power_w', ts(now))} as power_w,
             ${factsColumn('devices', ts(now))} as devices, ${factsColumn('devices_running', ts(now))} as running,
-            ${factsColumn('devices_fault', ts(now))} as fault, ${factsColumn('devices_offline', ts(now))} as offline
+            ${factsColumn('devices_fault', ts(now))} as fault, ${factsColumn('devices_offline', ts(now))} as offline,
+            ${factsColumn('devices_resting', ts(now))} as resting
           from st s ${stationFactsJoin(ts(now))})
         select day.*, mon.*,
           (select coalesce(sum(capacity_kwp), 0) from st) as capacity_kwp,
@@ -473,7 +476,8 @@ export class StationsRepository {
             as station_counts,
           (select json_build_object('RUNNING', coalesce(sum(running), 0), 'FAULT', coalesce(sum(fault), 0),
               'OFFLINE', coalesce(sum(offline), 0),
-              'OTHER', coalesce(sum(devices - running - fault - offline), 0)) from facts) as device_counts
+              'OTHER', coalesce(sum(devices - running - fault - offline), 0),
+              'RESTING', coalesce(sum(resting), 0)) from facts) as device_counts
         from day, mon`,
     );
     const row = rows[0] ?? {};
@@ -494,6 +498,7 @@ export class StationsRepository {
         OTHER: num(s.OTHER),
       },
       devices: { RUNNING: num(d.RUNNING), FAULT: num(d.FAULT), OFFLINE: num(d.OFFLINE), OTHER: num(d.OTHER) },
+      devicesResting: num(d.RESTING),
     };
   }
 

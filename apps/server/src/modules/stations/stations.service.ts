@@ -186,6 +186,7 @@ export class StationsService {
         fault: k.devices.FAULT,
         offline: k.devices.OFFLINE,
         other: k.devices.OTHER,
+        resting: k.devicesResting,
         total: total(k.devices),
       },
       impact: impactOf(k.totalKwh ?? 0),

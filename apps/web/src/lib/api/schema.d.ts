@@ -6214,6 +6214,8 @@ export interface paths {
                                     lastSeenAt: string | null;
                                     /** @enum {unknown} */
                                     status: "RUNNING" | "FAULT" | "OFFLINE" | "OTHER";
+                                    /** @description An inverter of status OTHER that rests by its SunSpec operating state: SLEEPING (2), STARTING (3), SHUTTING_DOWN (6) or STANDBY (8); null otherwise */
+                                    rest: null | ("SLEEPING" | "STARTING" | "SHUTTING_DOWN" | "STANDBY");
                                 }[];
                             };
                         };
@@ -8908,6 +8910,8 @@ export interface paths {
                                 };
                                 /** @enum {unknown} */
                                 status: "RUNNING" | "FAULT" | "OFFLINE" | "OTHER";
+                                /** @description An inverter of status OTHER that rests by its SunSpec operating state: SLEEPING (2), STARTING (3), SHUTTING_DOWN (6) or STANDBY (8); null otherwise */
+                                rest: null | ("SLEEPING" | "STARTING" | "SHUTTING_DOWN" | "STANDBY");
                             };
                         };
                     };
@@ -11065,6 +11069,8 @@ export interface paths {
                                     model: string;
                                     /** @enum {unknown} */
                                     status: "RUNNING" | "FAULT" | "OFFLINE" | "OTHER";
+                                    /** @description An inverter of status OTHER that rests by its SunSpec operating state: SLEEPING (2), STARTING (3), SHUTTING_DOWN (6) or STANDBY (8); null otherwise */
+                                    rest: null | ("SLEEPING" | "STARTING" | "SHUTTING_DOWN" | "STANDBY");
                                     stationId: null | number;
                                     stationName: null | string;
                                     gatewayId: number;
@@ -11181,6 +11187,8 @@ export interface paths {
                                     model: string;
                                     /** @enum {unknown} */
                                     status: "RUNNING" | "FAULT" | "OFFLINE" | "OTHER";
+                                    /** @description An inverter of status OTHER that rests by its SunSpec operating state: SLEEPING (2), STARTING (3), SHUTTING_DOWN (6) or STANDBY (8); null otherwise */
+                                    rest: null | ("SLEEPING" | "STARTING" | "SHUTTING_DOWN" | "STANDBY");
                                     stationId: null | number;
                                     stationName: null | string;
                                     gatewayId: number;
@@ -12229,6 +12237,8 @@ export interface paths {
                                 ratedPowerKw: null | number;
                                 /** @enum {unknown} */
                                 status: "RUNNING" | "FAULT" | "OFFLINE" | "OTHER";
+                                /** @description An inverter of status OTHER that rests by its SunSpec operating state: SLEEPING (2), STARTING (3), SHUTTING_DOWN (6) or STANDBY (8); null otherwise */
+                                rest: null | ("SLEEPING" | "STARTING" | "SHUTTING_DOWN" | "STANDBY");
                                 stationId: null | number;
                                 stationName: null | string;
                                 /** @description The station's time zone (UTC when unbound) */
@@ -13680,6 +13690,8 @@ export interface paths {
                                     fault: number;
                                     offline: number;
                                     other: number;
+                                    /** @description Of `other`: inverters that rest by their operating state (asleep, standby, starting, shutting down) */
+                                    resting: number;
                                     total: number;
                                 };
                                 impact: {
