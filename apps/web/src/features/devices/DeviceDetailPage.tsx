@@ -41,7 +41,12 @@ function Header({
           key: 'status',
           label: t('deviceWeb.status'),
           children: (
-            <StatusTag kind="device" status={latest?.status ?? device.status} testId={TestId.deviceStatus} />
+            <StatusTag
+              kind="device"
+              status={latest?.status ?? device.status}
+              rest={latest === undefined ? device.rest : latest.rest}
+              testId={TestId.deviceStatus}
+            />
           ),
         },
         ...placementItems(t, device),

@@ -83,8 +83,8 @@ function AttachedDevices({ devices }: { devices: readonly GatewayDevice[] }): Re
     {
       title: t('deviceWeb.status'),
       dataIndex: 'status',
-      render: (s: GatewayDevice['status']) => (
-        <StatusTag kind="device" status={s} testId={TestId.deviceStatus} />
+      render: (s: GatewayDevice['status'], d) => (
+        <StatusTag kind="device" status={s} rest={d.rest} testId={TestId.deviceStatus} />
       ),
     },
     {

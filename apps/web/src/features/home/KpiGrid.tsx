@@ -68,12 +68,14 @@ export function StatusCounts({
       <div className="home-status-list">
         {counts.map((c) => (
           <div key={c.key} className="home-status-item" data-testid={`${testId}-${c.key}`} data-raw={c.count}>
-            <StatusDot status={c.status} />
+            <StatusDot status={c.status} resting={c.kind === 'device' && c.resting === true} />
             <span className="home-status-label">
               {t(
                 c.kind === 'station'
                   ? statusLabelKey('station', c.status)
-                  : statusLabelKey('device', c.status),
+                  : c.resting === true
+                    ? 'status.device.resting'
+                    : statusLabelKey('device', c.status),
               )}
             </span>
             <span className="home-status-count">{c.count}</span>

@@ -21,7 +21,7 @@ const stats: StationIndexStats = {
   income: { today: 3.7, month: 1234.5, year: 0, total: 2_500_000 },
   capacityKwp: 980,
   stationStatus: { online: 1, abnormal: 0, offline: 2, other: 0, total: 3 },
-  deviceStatus: { running: 2, fault: 0, offline: 1, other: 0, total: 3 },
+  deviceStatus: { running: 2, fault: 0, offline: 1, other: 0, resting: 0, total: 3 },
   impact: { coalTons: 1234.5, co2Tons: 0.5, trees: 12 },
 };
 
@@ -42,9 +42,27 @@ describe('home status counts', () => {
       ['running', 'RUNNING', 2],
       ['fault', 'FAULT', 0],
       ['offline', 'OFFLINE', 1],
+      ['resting', 'OTHER', 0],
       ['other', 'OTHER', 0],
     ]);
-    expect(deviceStatusCounts(undefined).map((c) => c.count)).toEqual([0, 0, 0, 0]);
+    expect(deviceStatusCounts(undefined).map((c) => c.count)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('shows the inverters resting at night apart from the rest of OTHER, marked calm', () => {
+    const night = { running: 0, fault: 0, offline: 1, other: 5, resting: 4, total: 6 };
+    const counts = deviceStatusCounts(night);
+    expect(counts.map((c) => [c.key, c.status, c.count])).toEqual([
+      ['running', 'RUNNING', 0],
+      ['fault', 'FAULT', 0],
+      ['offline', 'OFFLINE', 1],
+      ['resting', 'OTHER', 4],
+      ['other', 'OTHER', 1],
+    ]);
+    expect(counts.filter((c) => c.kind === 'device' && c.resting === true).map((c) => c.key)).toEqual([
+      'resting',
+    ]);
+    // The parts add up to the SPEC bucket.
+    expect(counts.reduce((sum, c) => sum + c.count, 0)).toBe(night.total);
   });
 });
 

@@ -102,20 +102,24 @@ export function impactKpis(stats: StationIndexStats): Kpi[] {
   ];
 }
 
-/** One status of Home's counts: its code (word and colour come from the status component) and count. */
+/**
+ * One status of Home's counts: its code (word and colour come from the status component) and count.
+ * `resting` marks the devices of OTHER that rest (inverters asleep or on standby): shown apart, calm.
+ */
 export type StatusCount =
   | { key: string; kind: 'station'; status: StationStatus; count: number }
-  | { key: string; kind: 'device'; status: DeviceStatus; count: number };
+  | { key: string; kind: 'device'; status: DeviceStatus; count: number; resting?: boolean };
 
 type StationCounts = StationIndexStats['stationStatus'];
 type DeviceCounts = StationIndexStats['deviceStatus'];
+type DeviceBucket = Exclude<keyof DeviceCounts, 'total' | 'resting'>;
 const STATION_COUNT: Record<StationStatus, Exclude<keyof StationCounts, 'total'>> = {
   ONLINE: 'online',
   ABNORMAL: 'abnormal',
   OFFLINE: 'offline',
   OTHER: 'other',
 };
-const DEVICE_COUNT: Record<DeviceStatus, Exclude<keyof DeviceCounts, 'total'>> = {
+const DEVICE_COUNT: Record<DeviceStatus, DeviceBucket> = {
   RUNNING: 'running',
   FAULT: 'fault',
   OFFLINE: 'offline',
@@ -130,10 +134,20 @@ export function stationStatusCounts(counts: StationCounts | undefined): StatusCo
   });
 }
 
-/** Device counts in the contracts' status order (0 while loading). */
+/**
+ * Device counts in the contracts' status order (0 while loading). The OTHER bucket of SPEC §4 is shown in
+ * two parts: the inverters resting as a normal part of their day (night, standby: not a problem, calm
+ * colour) and the rest of OTHER (never reported, nothing to judge by).
+ */
 export function deviceStatusCounts(counts: DeviceCounts | undefined): StatusCount[] {
-  return DEVICE_STATUS_CODES.map((status) => {
+  return DEVICE_STATUS_CODES.flatMap((status): StatusCount[] => {
     const key = DEVICE_COUNT[status];
-    return { key, kind: 'device', status, count: counts?.[key] ?? 0 };
+    const count = counts?.[key] ?? 0;
+    if (status !== 'OTHER') return [{ key, kind: 'device', status, count }];
+    const resting = Math.min(counts?.resting ?? 0, count);
+    return [
+      { key: 'resting', kind: 'device', status, count: resting, resting: true },
+      { key, kind: 'device', status, count: count - resting },
+    ];
   });
 }

@@ -94,7 +94,7 @@ function deviceColumns(
     {
       title: t('stationDetail.devices.status'),
       dataIndex: 'status',
-      render: (v: DeviceStatus) => <StatusTag kind="device" status={v} />,
+      render: (v: DeviceStatus, d) => <StatusTag kind="device" status={v} rest={d.rest} />,
     },
     {
       title: t('stationDetail.devices.power'),
