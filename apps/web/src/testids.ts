@@ -121,6 +121,8 @@ export const TestId = {
   resetPasswordForm: 'reset-password-form',
   roleList: 'role-list',
   roleTable: 'role-table',
+  roleState: 'role-state',
+  rolePermissionCount: 'role-permission-count',
   roleRowName: 'role-row-name',
   roleForm: 'role-form',
   roleName: 'role-name',
@@ -165,6 +167,8 @@ export const TestId = {
   logTable: 'log-table',
   logRange: 'log-range',
   logAction: 'log-action',
+  logActionCell: 'log-action-cell',
+  logResult: 'log-result',
   logExport: 'log-export',
 
   // Registry (Step 2b): device protocol, display group, device rule
