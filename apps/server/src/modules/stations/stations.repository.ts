@@ -504,6 +504,27 @@ export class StationsRepository {
 
   // ---- Writes --------------------------------------------------------------------------------------------
 
+  /**
+   * The currency Home shows when the caller chose none: the one most of the stations in reach are priced
+   * in (their income is kept in it, so nothing is converted), else the currency of the region the user's
+   * mobile dialling code belongs to; null when neither says (no stations, no mobile).
+   */
+  async defaultKpiCurrency(scope: Scope, userId: number): Promise<string | null> {
+    const scoped = stationInScope(scope);
+    const rows = await queryRows<{ code: string | null }>(
+      this.db,
+      sql`select coalesce(
+          (select ${stations.currency} from ${stations} join currencies c on c.code = ${stations.currency}
+            where ${scoped ?? sql`true`} group by ${stations.currency}
+            order by count(*) desc, sum(${stations.capacityKwp}) desc, ${stations.currency} limit 1),
+          (select r.currency_code from users u
+            join regions r on r.area_code = '+' || ltrim(u.mobile_area_code, '+')
+            join currencies c on c.code = r.currency_code
+            where u.id = ${userId} order by r.id limit 1)) as code`,
+    );
+    return rows[0]?.code ?? null;
+  }
+
   async currencyExists(code: string): Promise<boolean> {
     const rows = await this.db
       .select({ code: currencies.code })

@@ -155,7 +155,11 @@ export class StationsService {
   }
 
   async indexStats(caller: StationCaller, currencyAsked: string | undefined): Promise<StationIndexStats> {
-    const currency = currencyAsked?.trim().toUpperCase() || DEFAULT_KPI_CURRENCY;
+    const asked = currencyAsked?.trim().toUpperCase() ?? '';
+    const currency =
+      asked !== ''
+        ? asked
+        : ((await this.repo.defaultKpiCurrency(caller.scope, caller.userId)) ?? DEFAULT_KPI_CURRENCY);
     if (!(await this.repo.currencyExists(currency)))
       throw invalidField('querystring.currency', StationMessage.currencyUnknown, 'unknown currency');
     const k = await this.repo.fleetKpis(caller.scope, currency, this.clock.now());

@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../testids';
@@ -13,7 +13,7 @@ export function KpiGrid({
   extra,
   loading,
 }: {
-  title: string;
+  title: ReactNode;
   kpis: Kpi[];
   /** The API's unformatted number per figure, kept on the element for tests and screen readers. */
   raw: Record<string, number | null>;

@@ -13639,12 +13639,12 @@ export interface paths {
         };
         /**
          * Home KPIs of every station within your reach
-         * @description Energy from the station rollups, each station in its own calendar; income converted to `currency` (default USD) through the exchange rates of the currencies table; impact factors in docs/stations.md.
+         * @description Energy from the station rollups, each station in its own calendar; income converted to `currency` (default: the currency most stations in reach are priced in, else that of the region of the caller’s mobile dialling code, else USD) through the exchange rates of the currencies table; impact factors in docs/stations.md.
          */
         get: {
             parameters: {
                 query?: {
-                    /** @description Default USD */
+                    /** @description Default: the currency most stations in reach are priced in, else the currency of the region of the caller’s mobile dialling code, else USD */
                     currency?: string;
                 };
                 header?: never;
@@ -14887,6 +14887,8 @@ export interface paths {
                                 };
                                 /** @description Whether a forecast provider is configured */
                                 weatherForecast: boolean;
+                                /** @description PUBLIC_URL, the address people reach the console at (links handed out: share links); null when the server was not told one, so the console uses the address it was opened at */
+                                publicUrl: null | string;
                                 /** @description Whether the guest button is offered */
                                 guestLogin: boolean;
                             };

@@ -1,9 +1,9 @@
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import { Card, Flex, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, MinusOutlined } from '@ant-design/icons';
-import { formatPowerText, toFixedDecimals } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import type { EnergyFlowData } from '../detail-api';
 import { POWER_COLORS } from './chartOptions';
 
@@ -37,6 +37,7 @@ function FlowNode({
   title: string;
   note?: ReactNode;
 }): ReactElement {
+  const fmt = useNumberFormat();
   return (
     <div
       data-testid={TestId.stationDetailFlowNode}
@@ -46,7 +47,7 @@ function FlowNode({
     >
       <Typography.Text type="secondary">{title}</Typography.Text>
       <Typography.Text strong style={{ fontSize: 18, color }}>
-        {formatPowerText(kW === null ? null : Math.abs(kW))}
+        {fmt.powerText(kW === null ? null : Math.abs(kW))}
       </Typography.Text>
       {note !== undefined && <Typography.Text type="secondary">{note}</Typography.Text>}
     </div>
@@ -76,6 +77,7 @@ function Arrow({
  */
 export function EnergyFlow({ flow }: { flow: EnergyFlowData | undefined }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   if (flow === undefined) return <Card loading data-testid={TestId.stationDetailFlow} />;
   const grid = directionOf(flow.gridKw);
   const battery = directionOf(flow.batteryKw);
@@ -125,7 +127,7 @@ export function EnergyFlow({ flow }: { flow: EnergyFlowData | undefined }): Reac
                 note={
                   <>
                     {t(`stationDetail.flow.battery.${battery}`)}
-                    {flow.socPct !== null && ` · ${toFixedDecimals(flow.socPct, 0)}%`}
+                    {flow.socPct !== null && ` · ${fmt.fixed(flow.socPct, 0)}%`}
                   </>
                 }
               />

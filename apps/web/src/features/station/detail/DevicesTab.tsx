@@ -2,7 +2,6 @@ import { useState, type ReactElement } from 'react';
 import { Button, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm, type DeviceStatus, type GatewayStatus } from '@sunfleet/contracts';
-import { formatEnergyText, formatPowerText } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
@@ -10,6 +9,7 @@ import { Permitted } from '../../../components/Permitted';
 import { StatusTag } from '../../../components/StatusTag';
 import { usePaging } from '../../../lib/paging';
 import { formatLocalDateTime } from '../../../lib/time';
+import { useNumberFormat, type NumberFormat } from '../../../lib/numberFormat';
 import { TestId } from '../../../testids';
 import {
   useStationGateways,
@@ -79,6 +79,7 @@ function Loggers({ stationId }: { stationId: number }): ReactElement {
 function deviceColumns(
   t: (key: string) => string,
   link: (id: number, sn: string) => string,
+  fmt: NumberFormat,
 ): TableColumnsType<StationDevice> {
   return [
     {
@@ -99,12 +100,12 @@ function deviceColumns(
     {
       title: t('stationDetail.devices.power'),
       dataIndex: 'powerKw',
-      render: (v: number | null) => formatPowerText(v),
+      render: (v: number | null) => fmt.powerText(v),
     },
     {
       title: t('stationDetail.devices.today'),
       dataIndex: 'todayKwh',
-      render: (v: number | null) => formatEnergyText(v),
+      render: (v: number | null) => fmt.energyText(v),
     },
     { title: t('stationDetail.devices.logger'), dataIndex: 'gatewaySn' },
     {
@@ -117,12 +118,13 @@ function deviceColumns(
 
 function Inverters({ stationId }: { stationId: number }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const paging = usePaging(10);
   const devices = useStationInverters(stationId, paging.page);
   return (
     <DataTable<StationDevice>
       query={devices}
-      columns={deviceColumns(t, deviceDetailPath)}
+      columns={deviceColumns(t, deviceDetailPath, fmt)}
       rowKey="id"
       paging={paging}
       testId={TestId.stationDetailInverters}
@@ -132,12 +134,13 @@ function Inverters({ stationId }: { stationId: number }): ReactElement {
 
 function Meters({ stationId }: { stationId: number }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const paging = usePaging(10);
   const meters = useStationMeters(stationId, paging.page);
   return (
     <DataTable<StationDevice>
       query={meters}
-      columns={deviceColumns(t, meterDetailPath)}
+      columns={deviceColumns(t, meterDetailPath, fmt)}
       rowKey="id"
       paging={paging}
       testId={TestId.stationDetailMeters}
