@@ -32,12 +32,9 @@ import './home.css';
 /** A placeholder of the size of what is still loading (Home's figures and their currency). */
 function Placeholder({ width }: { width: number }): ReactElement {
   return (
-    <Skeleton.Input
-      active
-      size="small"
-      style={{ width, minWidth: width }}
-      data-testid={TestId.homeSkeleton}
-    />
+    <span data-testid={TestId.homeSkeleton}>
+      <Skeleton.Input active size="small" style={{ width, minWidth: width }} />
+    </span>
   );
 }
 
