@@ -162,7 +162,26 @@ describe('organisation tree built in the console', () => {
     );
     await byId(active(page), TestId.logAction).locator('input').press('Enter');
     await filtered;
-    await rows(page, TestId.logTable, 'company.create').first().waitFor();
+    // The action and the result read as words; the recorded name stays on the cell.
+    const logged = rows(page, TestId.logTable, 'Create company').first();
+    await logged.waitFor();
+    expect(await byId(logged, TestId.logActionCell).getAttribute('data-action')).toBe('company.create');
+    expect(await byId(logged, TestId.logResult).innerText()).toBe('Success');
+
+    // The role list: the state column says what its tags say, and the administrator holds all.
+    await openPage(page, '/organization/role', TestId.roleList);
+    const table = byId(active(page), TestId.roleTable);
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    const headers = await table.locator('thead th').allInnerTexts();
+    expect(headers).toContain('State');
+    expect(headers).not.toContain('Disabled');
+    const administrator = table
+      .locator('tbody tr.ant-table-row')
+      .filter({ has: page.locator(`[data-testid="${TestId.roleRowName}"]`, { hasText: /^Administrator$/ }) })
+      .first();
+    expect(await byId(administrator, TestId.rolePermissionCount).innerText()).toBe('All');
+    expect(await byId(administrator, TestId.roleState).getAttribute('data-disabled')).toBe('false');
+    expect(await byId(administrator, TestId.roleState).innerText()).toBe('Enabled');
   });
 
   it('the new manager logs in and sees only their company and its accounts', async () => {

@@ -48,9 +48,12 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<Env
   return (await res.json()) as Envelope<T>;
 }
 
-async function login(viewport: { width: number; height: number }): Promise<Page> {
+async function login(viewport: { width: number; height: number }, language?: 'DE'): Promise<Page> {
   const context = await newContext(browser, { viewport });
   contexts.push(context);
+  // The language choice is the SettingLanguage cookie (SPEC §9), read when the console boots.
+  if (language !== undefined)
+    await context.addCookies([{ name: 'SettingLanguage', value: language, url: server.baseUrl }]);
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/#/login/index`);
   await byId(page, TestId.loginUsername).fill(server.adminUsername);
@@ -275,6 +278,51 @@ describe('station detail', () => {
     expect(Number(await bars.getAttribute('data-points'))).toBeGreaterThanOrEqual(28);
     expect(await bars.locator('canvas').count()).toBeGreaterThan(0);
   });
+
+  it.each([
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ])(
+    'shows the inverter asleep at night in a calm colour, and German figures with a comma (%s)',
+    async (_, viewport) => {
+      // Night: no power, SunSpec operating state SLEEPING (2) in the inverter's St register.
+      const night = reading(Date.now(), 0);
+      await publish('telemetry', {
+        v: 1,
+        seq: ++seq,
+        readings: [{ ...night, values: { ...night.values, St: 2 } }],
+      });
+      // The API has it once the ingest committed the reading; then the page is opened.
+      await expect
+        .poll(
+          async () =>
+            (
+              await api<{ list: { rest: string | null }[] }>(
+                'GET',
+                `/station/gateway/inverterPage?stationId=${stationId}`,
+              )
+            ).data.list[0]?.rest,
+          { timeout: 15_000 },
+        )
+        .toBe('SLEEPING');
+      const page = await login(viewport, 'DE');
+      const detail = await openDetail(page, 'devices');
+      const tag = byId(detail, TestId.stationDetailInverters).locator(`[data-kind="device"]`).first();
+      await tag.waitFor();
+      expect(await tag.getAttribute('data-rest')).toBe('SLEEPING');
+      // The SPEC code stays OTHER; the word and colour say it rests.
+      expect(await tag.getAttribute('data-status')).toBe('OTHER');
+      expect(await tag.innerText()).toBe('Schlafmodus');
+      expect(await tag.getAttribute('data-tone')).toBe('resting');
+      expect(await tag.evaluate((el) => el.classList.contains('ant-tag-cyan'))).toBe(true);
+
+      // German numbers: 8 kWp reads "8,00 kWp"; the station type is the list's word.
+      expect(await byId(detail, TestId.stationDetailCapacity).innerText()).toBe('8,00 kWp');
+      expect(await byId(detail, TestId.stationDetailType).innerText()).toBe('Privat-PV');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    },
+  );
 
   it('works on a phone (390×844)', async () => {
     const page = await login({ width: 390, height: 844 });

@@ -130,19 +130,22 @@ describe('Home', () => {
     );
     expect(await byId(home, TestId.homeGreeting).innerText()).toContain(server.adminUsername);
 
-    // Income follows the chosen currency, which survives a reload.
+    // Without a choice the income is in the currency the fleet is priced in (the server's default for the
+    // caller); it follows the chosen currency, which survives a reload.
+    expect(stats.currency).toBe('EUR');
+    expect(await byId(home, TestId.homeCurrency).innerText()).toContain('EUR');
     await byId(home, TestId.homeCurrency).click();
-    await page.keyboard.type('EUR');
+    await page.keyboard.type('GBP');
     await Promise.all([
-      page.waitForResponse((r) => r.url().includes('/api/station/stats/index?currency=EUR')),
+      page.waitForResponse((r) => r.url().includes('/api/station/stats/index?currency=GBP')),
       page
         .locator('.ant-select-dropdown:visible .ant-select-item-option')
-        .filter({ hasText: 'Euro' })
+        .filter({ hasText: 'GBP' })
         .first()
         .click(),
     ]);
-    await expect.poll(() => byId(home, `${TestId.homeKpi}-incomeTotal`).innerText()).toContain('EUR');
-    expect(await page.evaluate(() => window.localStorage.getItem('homeCurrency'))).toBe('EUR');
+    await expect.poll(() => byId(home, `${TestId.homeKpi}-incomeTotal`).innerText()).toContain('GBP');
+    expect(await page.evaluate(() => window.localStorage.getItem('homeCurrency'))).toBe('GBP');
   });
 });
 

@@ -304,3 +304,108 @@ describe('shell', () => {
     expect(await page.locator('img[src="x"]').count()).toBe(0);
   });
 });
+
+/** The administrator's token for API calls of the test itself. */
+async function adminToken(): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: server.adminUsername, password: server.adminPassword }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+// Step 4c: a detail page opened from a link lights its section in the sidebar.
+describe('navigation', () => {
+  it.each([
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ])('a deep link to a station lights "Station list" and opens its section (%s)', async (_, viewport) => {
+    const stations = (await apiGet('/station/list?pageSize=1', await adminToken())).data as {
+      list: { id: number }[];
+    };
+    const id = stations.list[0]?.id;
+    expect(id).toBeDefined();
+    const english = await languageTable('EN');
+    const first = await newPage(viewport);
+    await login(first);
+    // A fresh tab of the same session opening the link: the console boots on the detail page.
+    const page = await first.context().newPage();
+    await page.goto(`${server.baseUrl}/#/station/detail/${String(id)}`);
+    await byId(page, TestId.shell).waitFor();
+    // On a phone the sidebar is closed (and closes again on every navigation): open it to look.
+    const openOnPhone = async (): Promise<void> => {
+      if (viewport.width >= 992) return;
+      await page.waitForFunction(
+        (sid) => document.querySelector(`[data-testid="${sid}"]`)?.getAttribute('data-opened') === 'false',
+        TestId.sidebar,
+      );
+      await byId(page, TestId.sidebarToggle).click();
+      await page.waitForFunction(
+        (sid) => (document.querySelector(`[data-testid="${sid}"]`)?.getBoundingClientRect().width ?? 0) > 200,
+        TestId.sidebar,
+      );
+    };
+    await openOnPhone();
+    const menu = byId(page, TestId.sidebarMenu);
+    const selected = menu.locator('.ant-menu-item-selected');
+    await selected.waitFor();
+    expect(await selected.innerText()).toBe(english['route.stationList']);
+    const section = menu.locator('.ant-menu-submenu-open');
+    expect(await section.count()).toBe(1);
+    expect(await section.locator('.ant-menu-submenu-title').innerText()).toBe(english['route.siteCentre']);
+    // Another section's page moves the light there and opens that section too.
+    await page.goto(`${server.baseUrl}/#/deviceAll`);
+    await openOnPhone();
+    await menu.locator('.ant-menu-item-selected', { hasText: english['route.deviceList']! }).waitFor();
+    expect(await menu.locator('.ant-menu-item-selected').count()).toBe(1);
+  });
+});
+
+// Step 4c: Home is a set of skeletons until its figures arrive, then shows them in the currency the
+// fleet is priced in, whole trees, and resting devices in their calm colour.
+describe('Home while it loads', () => {
+  it.each([
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ])('shows skeletons, never "Income ()", then the default currency (%s)', async (_, viewport) => {
+    const expected = (await apiGet('/station/stats/index', await adminToken())).data as { currency: string };
+    const page = await newPage(viewport);
+    // Hold Home's figures until the placeholders have been seen (no clock: the test releases them).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let seen = false;
+    await page.route('**/api/station/stats/index**', async (route) => {
+      seen = true;
+      await held;
+      await route.continue();
+    });
+    await login(page);
+    const home = page.locator(`[data-testid="${TestId.activeView}"] [data-testid="${TestId.homePage}"]`);
+    await home.waitFor();
+    await home.locator(`[data-testid="${TestId.homeSkeleton}"]`).first().waitFor();
+    expect(seen).toBe(true);
+    expect(await home.locator(`[data-testid="${TestId.homeCurrency}"]`).count()).toBe(0);
+    expect(await home.innerText()).not.toMatch(/\(\s*\)/);
+    expect(await home.locator('.ant-skeleton').count()).toBeGreaterThan(2);
+
+    const answered = page.waitForResponse((r) => r.url().includes('/api/station/stats/index'));
+    release();
+    await answered;
+    const currency = home.locator(`[data-testid="${TestId.homeCurrency}"]`);
+    await currency.waitFor();
+    expect(await currency.innerText()).toContain(expected.currency);
+    expect(await home.innerText()).toContain(`(${expected.currency})`);
+    await expect.poll(() => home.locator(`[data-testid="${TestId.homeSkeleton}"]`).count()).toBe(0);
+    // Whole trees, rounded down, grouped: the figure the page holds, not a fractional one.
+    const trees = home.locator(`[data-testid="${TestId.homeKpi}-trees"]`);
+    const raw = Number(await trees.getAttribute('data-raw'));
+    expect((await trees.innerText()).split('\n').pop()).toBe(Math.floor(raw).toLocaleString('en-US'));
+    // The resting part of OTHER has the calm colour, whatever its count.
+    const resting = home.locator(`[data-testid="${TestId.homeDeviceStatus}-resting"] .status-dot`);
+    expect(await resting.getAttribute('data-tone')).toBe('resting');
+    expect(await resting.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(19, 194, 194)');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});

@@ -11,6 +11,8 @@ describe('configuration', () => {
       mqttPort: 1883,
       mqttUrl: null,
       publicUrl: 'http://localhost:8080',
+      // Only a guess at the address: the console builds handed-out links from where it was opened.
+      publicUrlSet: false,
       logLevel: 'info',
       adminUsername: 'admin',
       adminPassword: null,
@@ -50,6 +52,8 @@ describe('configuration', () => {
     expect(c).toMatchObject({
       port: 9000,
       host: '127.0.0.1',
+      publicUrl: 'https://solar.example.com',
+      publicUrlSet: true,
       dataDir: '/tmp/sf',
       mqttPort: 11883,
       logLevel: 'debug',

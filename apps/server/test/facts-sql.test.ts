@@ -2,9 +2,11 @@
 // (packages/domain status.ts) on generated fleets, on both databases: logger, device and station status,
 // the station snapshot's counts and validity, and the stored station facts after a refresh.
 import {
+  deviceRest,
   deviceStatus,
   gatewayStatus,
   isOpenFault,
+  restOf,
   stationSnapshot,
   type DeviceFacts,
   type GatewayFacts,
@@ -15,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../src/db/client.js';
 import { refreshStationFacts } from '../src/modules/facts/facts.writer.js';
 import {
+  deviceRestSql,
   deviceStatusSql,
   factsColumn,
   gatewayStatusSql,
@@ -50,6 +53,8 @@ const device = fc.record({
     fc.record({
       producing: fc.boolean(),
       powerW: fc.option(fc.integer({ min: -5000, max: 9000 }), { nil: null }),
+      // SunSpec operating states 1–8 (resting ones among them), or none reported.
+      stateCode: fc.option(fc.integer({ min: 1, max: 8 }), { nil: null }),
     }),
     { nil: null },
   ),
@@ -130,8 +135,9 @@ describe.each(DATABASES)('status SQL against the domain rules on %s', (kind) => 
         );
         if (!dev) throw new Error('device');
         if (d.latest !== null)
-          await db.execute(sql`insert into device_latest (device_id, ts, values, power_w, producing)
-            values (${dev.id}, ${new Date(NOW).toISOString()}::timestamptz, '{}'::jsonb, ${d.latest.powerW}, ${d.latest.producing})`);
+          await db.execute(sql`insert into device_latest (device_id, ts, values, power_w, state_code, producing)
+            values (${dev.id}, ${new Date(NOW).toISOString()}::timestamptz, '{}'::jsonb, ${d.latest.powerW},
+              ${d.latest.stateCode}, ${d.latest.producing})`);
         await addAlarms(row.id, dev.id, d.alarms);
         // The producing fact as the ingest stored it; without a reading, isProducing() of no values.
         const producing = d.latest?.producing ?? d.type !== 'INVERTER';
@@ -144,6 +150,7 @@ describe.each(DATABASES)('status SQL against the domain rules on %s', (kind) => 
             uploadIntervalS: g.interval,
             openFaults: openOf(d.alarms),
             producing,
+            rest: restOf({ deviceType: d.type, producing, stateCode: d.latest?.stateCode ?? null }),
           },
         });
       }
@@ -161,13 +168,16 @@ describe.each(DATABASES)('status SQL against the domain rules on %s', (kind) => 
         );
         for (const g of w.gateways)
           expect(gRows.find((r) => r.id === g.id)?.status).toBe(gatewayStatus(g.facts, NOW));
-        const dRows = await queryRows<{ id: number; status: string }>(
+        const dRows = await queryRows<{ id: number; status: string; rest: string | null }>(
           db,
-          sql`select d.id, ${deviceStatusSql(at)} as status from devices d join gateways g on g.id = d.gateway_id
+          sql`select d.id, ${deviceStatusSql(at)} as status, ${deviceRestSql(at)} as rest
+            from devices d join gateways g on g.id = d.gateway_id
             left join device_latest dl on dl.device_id = d.id where g.station_id = ${w.stationId}`,
         );
-        for (const d of w.devices)
-          expect(dRows.find((r) => r.id === d.id)?.status).toBe(deviceStatus(d.facts, NOW));
+        for (const d of w.devices) {
+          const row = dRows.find((r) => r.id === d.id);
+          expect([row?.status, row?.rest]).toEqual([deviceStatus(d.facts, NOW), deviceRest(d.facts, NOW)]);
+        }
 
         const snap = stationSnapshot(
           w.gateways.map((g) => g.facts),
@@ -184,6 +194,7 @@ describe.each(DATABASES)('status SQL against the domain rules on %s', (kind) => 
           devices_fault: snap.devicesFault,
           devices_running: statuses.filter((s) => s === 'RUNNING').length,
           devices_offline: statuses.filter((s) => s === 'OFFLINE').length,
+          devices_resting: snap.devicesResting,
         };
         const pick = (r: Record<string, unknown>) => ({
           status: r.status,
@@ -194,6 +205,7 @@ describe.each(DATABASES)('status SQL against the domain rules on %s', (kind) => 
           devices_fault: Number(r.devices_fault),
           devices_running: Number(r.devices_running),
           devices_offline: Number(r.devices_offline),
+          devices_resting: Number(r.devices_resting),
         });
         const [live] = await queryRows<Record<string, unknown>>(
           db,

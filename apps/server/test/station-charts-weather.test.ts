@@ -9,6 +9,7 @@ import { deviceLatest, devices, shareLinks, stations } from '../src/db/schema.js
 import { newShareToken } from '../src/modules/share-links/share-token.js';
 import {
   clearSkyGhi,
+  moonPhaseCode,
   skyCode,
   sunElevationDeg,
   wmoToCode,
@@ -82,7 +83,18 @@ describe('weather codes', () => {
     expect(skyCode({ ...noon, irradianceWm2: clear * 0.1 })).toBe(104);
     expect(skyCode({ ...noon, irradianceWm2: null })).toBe(999);
     expect(skyCode({ ...noon, latitude: null, irradianceWm2: 500 })).toBe(999);
-    expect(skyCode({ ...noon, ms: Date.parse('2026-06-21T23:10:00Z'), irradianceWm2: 0 })).toBe(999);
+    // Night: the moon's phase (first quarter that night), whatever irradiance says; dusk: not measurable.
+    expect(skyCode({ ...noon, ms: Date.parse('2026-06-21T23:10:00Z'), irradianceWm2: 0 })).toBe(802);
+    expect(skyCode({ ...noon, ms: Date.parse('2026-06-21T23:10:00Z'), irradianceWm2: null })).toBe(802);
+    expect(skyCode({ ...noon, ms: Date.parse('2026-06-21T19:05:00Z'), irradianceWm2: 20 })).toBe(999);
+  });
+
+  it('knows the moon: new, full and the quarters of 2026', () => {
+    expect(moonPhaseCode(Date.parse('2026-06-15T02:54:00Z'))).toBe(800);
+    expect(moonPhaseCode(Date.parse('2026-05-31T08:45:00Z'))).toBe(804);
+    expect(moonPhaseCode(Date.parse('2026-06-21T21:55:00Z'))).toBe(802);
+    expect(moonPhaseCode(Date.parse('2026-06-08T10:00:00Z'))).toBe(806);
+    expect(moonPhaseCode(Date.parse('1999-12-30T00:00:00Z'))).toBeGreaterThanOrEqual(800);
   });
 
   it('maps WMO codes to SPEC codes and leaves out incomplete forecast days', () => {

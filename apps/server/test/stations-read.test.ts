@@ -1,5 +1,6 @@
 // Station reads: the list, detail, KPIs and stats computed from rollups the rollup worker made out of
 // readings written like the ingest writes them, the energy flow from device_latest, and tenancy.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
@@ -183,8 +184,14 @@ describe.each(DATABASES)('station reads on %s', (kind) => {
   it('answers the Home KPIs of the caller’s stations, income converted by the exchange rates', async () => {
     const eurPerUsd = 0.853;
     const cnyPerUsd = 7.165;
-    const usd = await w.installer1.get<Record<string, unknown> & { income: Record<string, number> }>(
+    // Without a choice: the currency the caller's stations are priced in (station A: EUR).
+    const own = await w.installer1.get<{ currency: string; income: { year: number } }>(
       '/station/stats/index',
+    );
+    expect([own.status, own.data.currency]).toEqual([200, 'EUR']);
+    expect(own.data.income.year).toBeCloseTo(7.75 * 0.4, 9);
+    const usd = await w.installer1.get<Record<string, unknown> & { income: Record<string, number> }>(
+      '/station/stats/index?currency=USD',
     );
     expect(usd.status).toBe(200);
     expect(usd.data.currency).toBe('USD');
@@ -206,10 +213,20 @@ describe.each(DATABASES)('station reads on %s', (kind) => {
       '/station/stats/index',
     );
     expect(all.data.todayKwh).toBeCloseTo(5.75, 9);
-    const none = await w.owner2.get<{ totalKwh: number; stationStatus: { total: number } }>(
+    const none = await w.owner2.get<{ currency: string; totalKwh: number; stationStatus: { total: number } }>(
       '/station/stats/index',
     );
-    expect(none.data).toMatchObject({ totalKwh: 0, stationStatus: { total: 0 } });
+    // No station to go by and no mobile: USD.
+    expect(none.data).toMatchObject({ currency: 'USD', totalKwh: 0, stationStatus: { total: 0 } });
+    // With a British mobile number, the region's currency.
+    await db.execute(
+      sql`update users set mobile_area_code = '44', mobile = '7700900123' where username = 'demo.owner2'`,
+    );
+    const british = await w.owner2.get<{ currency: string }>('/station/stats/index');
+    expect(british.data.currency).toBe('GBP');
+    await db.execute(
+      sql`update users set mobile_area_code = null, mobile = null where username = 'demo.owner2'`,
+    );
     const bad = await w.installer1.get('/station/stats/index?currency=XYZ');
     expect([bad.status, bad.enMsg]).toEqual([4000, 'station.currencyUnknown']);
   });

@@ -140,8 +140,12 @@ describe.each(DATABASES)('station and device status in lists on %s', (kind) => {
     });
 
     const deviceExpected: string[] = [];
-    for (const id of deviceIds)
-      deviceExpected.push((await admin.get<{ status: string }>(`/device/${id}/latest`)).data.status);
+    const rests: (string | null)[] = [];
+    for (const id of deviceIds) {
+      const latest = (await admin.get<{ status: string; rest: string | null }>(`/device/${id}/latest`)).data;
+      deviceExpected.push(latest.status);
+      rests.push(latest.rest);
+    }
     const dcount = (status: string) => deviceExpected.filter((s) => s === status).length;
     expect(new Set(deviceExpected)).toEqual(new Set(['RUNNING', 'FAULT', 'OFFLINE', 'OTHER']));
     expect(kpis.data.deviceStatus).toEqual({
@@ -149,6 +153,7 @@ describe.each(DATABASES)('station and device status in lists on %s', (kind) => {
       fault: dcount('FAULT'),
       offline: dcount('OFFLINE'),
       other: dcount('OTHER'),
+      resting: rests.filter((r) => r !== null).length,
       total: deviceIds.length,
     });
   });

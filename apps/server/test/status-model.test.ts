@@ -145,14 +145,19 @@ describe.each(DATABASES)('one status model on %s', (kind) => {
       '/station/list?pageSize=200',
     );
     const row = list.data.list.find((s) => s.id === stationId);
-    const tab = await admin.get<{ list: { id: number; status: string; powerKw: number | null }[] }>(
-      `/station/gateway/inverterPage?stationId=${stationId}`,
-    );
+    const tab = await admin.get<{
+      list: { id: number; status: string; rest: string | null; powerKw: number | null }[];
+    }>(`/station/gateway/inverterPage?stationId=${stationId}`);
     const tabRow = tab.data.list.find((d) => d.id === deviceId);
-    const logger = await admin.get<{ status: string; devices: { id: number; status: string }[] }>(
-      `/gateway/${gatewayId}`,
+    const logger = await admin.get<{
+      status: string;
+      devices: { id: number; status: string; rest: string | null }[];
+    }>(`/gateway/${gatewayId}`);
+    const device = await admin.get<{ status: string; rest: string | null }>(`/device/${deviceId}`);
+    const latest = await admin.get<{ status: string; rest: string | null }>(`/device/${deviceId}/latest`);
+    const home = await admin.get<{ deviceStatus: { other: number; resting: number } }>(
+      '/station/stats/index',
     );
-    const device = await admin.get<{ status: string }>(`/device/${deviceId}`);
     const shared = await t.app.inject({ url: `/api/station/share?token=${encodeURIComponent(shareToken)}` });
     const shareBody = shared.json<{
       status: number;
@@ -173,6 +178,15 @@ describe.each(DATABASES)('one status model on %s', (kind) => {
       devicesTab: tabRow?.status,
       loggerPage: logger.data.devices.find((d) => d.id === deviceId)?.status,
       devicePage: device.data.status,
+      // The rest beside OTHER (docs/stations.md "Status model"), and Home's count of it.
+      rests: [
+        tabRow?.rest,
+        logger.data.devices.find((d) => d.id === deviceId)?.rest,
+        device.data.rest,
+        latest.data.rest,
+      ],
+      latestStatus: latest.data.status,
+      homeOther: { other: home.data.deviceStatus.other, resting: home.data.deviceStatus.resting },
     };
   }
 
@@ -188,6 +202,9 @@ describe.each(DATABASES)('one status model on %s', (kind) => {
       devicesTab: 'RUNNING',
       loggerPage: 'RUNNING',
       devicePage: 'RUNNING',
+      rests: [null, null, null, null],
+      latestStatus: 'RUNNING',
+      homeOther: { other: 0, resting: 0 },
     });
     await stream.next(
       (e) =>
@@ -228,15 +245,32 @@ describe.each(DATABASES)('one status model on %s', (kind) => {
       devicesTab: 'OTHER',
       loggerPage: 'OTHER',
       devicePage: 'OTHER',
+      rests: ['SLEEPING', 'SLEEPING', 'SLEEPING', 'SLEEPING'],
+      latestStatus: 'OTHER',
+      homeOther: { other: 1, resting: 1 },
     });
     await stream.next(
       (e) =>
         e.event === 'status' &&
         e.data.kind === 'DEVICE' &&
         e.data.id === deviceId &&
-        e.data.status === 'OTHER',
-      'the device OTHER on the live stream',
+        e.data.status === 'OTHER' &&
+        e.data.rest === 'SLEEPING',
+      'the device OTHER, asleep, on the live stream',
     );
+    // At dawn it starts: still OTHER, another rest — news on the stream although the status stayed.
+    t.clock.advance(60);
+    await publish({ ACPower: 0, OpState: 3 });
+    await stream.next(
+      (e) =>
+        e.event === 'status' &&
+        e.data.kind === 'DEVICE' &&
+        e.data.id === deviceId &&
+        e.data.status === 'OTHER' &&
+        e.data.rest === 'STARTING',
+      'the device starting on the live stream',
+    );
+    expect((await everywhere()).rests).toEqual(['STARTING', 'STARTING', 'STARTING', 'STARTING']);
   });
 
   it('shows it offline everywhere once the logger has been silent for three intervals and a minute', async () => {
@@ -249,6 +283,7 @@ describe.each(DATABASES)('one status model on %s', (kind) => {
       devicesTab: 'OFFLINE',
       loggerPage: 'OFFLINE',
       devicePage: 'OFFLINE',
+      rests: [null, null, null, null],
     });
     // An offline inverter has no power now on any screen.
     expect([seen.listPower, seen.sharePower, seen.tabPower]).toEqual([null, null, null]);

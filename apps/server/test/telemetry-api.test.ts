@@ -108,6 +108,7 @@ describe.each(DATABASES)('telemetry read API on %s', (kind) => {
       ts: Date.parse('2026-06-01T07:45:00Z'),
       values: { W: 2000, WH: 1_000_000, St: 'MPPT' },
       status: 'RUNNING',
+      rest: null,
     });
     expect((await w.owner1.get(`/device/${w.inverterA}/latest`)).status).toBe(200);
     expect((await w.admin.get(`/device/${w.inverterA}/latest`)).status).toBe(200);

@@ -121,6 +121,8 @@ export const TestId = {
   resetPasswordForm: 'reset-password-form',
   roleList: 'role-list',
   roleTable: 'role-table',
+  roleState: 'role-state',
+  rolePermissionCount: 'role-permission-count',
   roleRowName: 'role-row-name',
   roleForm: 'role-form',
   roleName: 'role-name',
@@ -165,6 +167,8 @@ export const TestId = {
   logTable: 'log-table',
   logRange: 'log-range',
   logAction: 'log-action',
+  logActionCell: 'log-action-cell',
+  logResult: 'log-result',
   logExport: 'log-export',
 
   // Registry (Step 2b): device protocol, display group, device rule
@@ -212,11 +216,13 @@ export const TestId = {
   homePage: 'home-page',
   homeGreeting: 'home-greeting',
   homeCurrency: 'home-currency',
+  /** Placeholders shown until Home's figures (and the currency they are in) have arrived. */
+  homeSkeleton: 'home-skeleton',
   /** Prefix: `home-kpi-<key>` (power, today, month, year, total, capacity, incomeToday…, coal, co2, trees). */
   homeKpi: 'home-kpi',
   /** Prefix: `home-station-status-<total|online|abnormal|offline|other>`. */
   homeStationStatus: 'home-station-status',
-  /** Prefix: `home-device-status-<total|running|fault|offline|other>`. */
+  /** Prefix: `home-device-status-<total|running|fault|offline|resting|other>`. */
   homeDeviceStatus: 'home-device-status',
   homeAlarms: 'home-alarms',
   stationMap: 'station-map',
@@ -250,6 +256,8 @@ export const TestId = {
   stationDetailHeader: 'station-detail-header',
   stationDetailName: 'station-detail-name',
   stationDetailStatus: 'station-detail-status',
+  stationDetailCapacity: 'station-detail-capacity',
+  stationDetailType: 'station-detail-type',
   stationDetailFollow: 'station-detail-follow',
   stationDetailTabs: 'station-detail-tabs',
   stationDetailKpi: 'station-detail-kpi',
@@ -260,6 +268,8 @@ export const TestId = {
   stationDetailEnergyTotals: 'station-detail-energy-totals',
   stationDetailWeather: 'station-detail-weather',
   stationDetailWeatherKind: 'station-detail-weather-kind',
+  stationDetailWeatherSource: 'station-detail-weather-source',
+  stationDetailWeatherNone: 'station-detail-weather-none',
   stationDetailDimension: 'station-detail-dimension',
   stationDetailDate: 'station-detail-date',
   stationDetailAlarms: 'station-detail-alarms',

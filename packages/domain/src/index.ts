@@ -1,6 +1,6 @@
 // Pure formatting rules of SPEC §9, shared by the server (exports, reports) and the web.
 export * from './format/numeric.js';
-export type { ScaleStep } from './format/scale.js';
+export { scaleStepFor, type ScaleStep } from './format/scale.js';
 export * from './format/energy.js';
 export * from './format/power.js';
 export * from './format/amount.js';

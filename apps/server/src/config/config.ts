@@ -27,6 +27,8 @@ export interface AppConfig {
    */
   mqttAuthSecret: string | null;
   publicUrl: string;
+  /** Whether PUBLIC_URL was set: only then are links built from it meant for other people. */
+  publicUrlSet: boolean;
   logLevel: LogLevel;
   adminUsername: string;
   adminPassword: string | null;
@@ -257,7 +259,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got '${logLevel}')`);
   }
-  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${portNumber}`;
+  const configuredPublicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
+  const publicUrl = configuredPublicUrl ?? `http://localhost:${portNumber}`;
   const adminUsername = text(env, 'ADMIN_USERNAME') ?? 'admin';
   if (!/^[A-Za-z0-9_.@-]{3,64}$/.test(adminUsername)) {
     throw new ConfigError('ADMIN_USERNAME', 'must be 3 to 64 letters, digits or . _ @ -');
@@ -285,6 +288,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     simBackfillDays: integer(env, 'SIM_BACKFILL_DAYS', 2, 0, 3 * 366 - 1),
     simAcceleration: decimal(env, 'SIM_ACCELERATION', 1, 1, 1_000_000),
     publicUrl,
+    publicUrlSet: configuredPublicUrl !== null,
     logLevel: logLevel as LogLevel,
     adminUsername,
     adminPassword,

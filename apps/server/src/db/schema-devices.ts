@@ -255,6 +255,8 @@ export const stationFacts = pgTable(
     devicesFault: integer('devices_fault').notNull(),
     devicesRunning: integer('devices_running').notNull(),
     devicesOffline: integer('devices_offline').notNull(),
+    /** Devices of status OTHER that rest (an inverter asleep, on standby, starting or shutting down). */
+    devicesResting: integer('devices_resting').notNull().default(0),
     /** Sum of the power of the inverters online, null when none reports. */
     powerW: dbl('power_w'),
     hasInverters: boolean('has_inverters').notNull(),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HTTP_STATUS_OF, Status } from '@sunfleet/contracts';
+import { HTTP_STATUS_OF, Status, type AuditAction } from '@sunfleet/contracts';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 import { isUnavailableError } from '../lib/errors.js';
@@ -10,7 +10,7 @@ import { jsonWithoutNul, withoutNul } from '../lib/text.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Stable audit action name (e.g. `company.create`) and the kind of object the route acts on. */
-    audit?: { action: string; target?: string } | false;
+    audit?: { action: AuditAction; target?: string } | false;
   }
   interface FastifyRequest {
     /** What a handler wants recorded beyond the route: the created id, the attempted user name… */

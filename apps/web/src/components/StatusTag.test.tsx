@@ -106,6 +106,38 @@ describe('status component (one word and one colour per status everywhere)', () 
     expect(dot?.style.background).toBe('rgb(22, 119, 255)');
   });
 
+  it('words a resting device by its rest, in the calm colour, keeping its code OTHER', () => {
+    const calm = ['SLEEPING', 'STARTING', 'SHUTTING_DOWN', 'STANDBY'] as const;
+    render(
+      <>
+        {calm.map((rest) => (
+          <StatusTag key={rest} kind="device" status="OTHER" rest={rest} testId={`rest-${rest}`} />
+        ))}
+        {/* A rest beside another status means nothing: the status wins. */}
+        <StatusTag kind="device" status="FAULT" rest="SLEEPING" testId="rest-fault" />
+        <StatusTag kind="device" status="OTHER" rest={null} testId="rest-none" />
+      </>,
+    );
+    for (const rest of calm) {
+      const tag = screen.getByTestId(`rest-${rest}`);
+      expect(tag.textContent, rest).toBe(EN[`status.device.rest.${rest}`]);
+      expect(tag.dataset).toMatchObject({ status: 'OTHER', rest, tone: 'resting' });
+      expect(tag.classList.contains('ant-tag-cyan'), rest).toBe(true);
+    }
+    expect(EN['status.device.rest.SLEEPING']).toBe('Sleeping');
+    expect(screen.getByTestId('rest-fault').textContent).toBe(EN['status.device.FAULT']);
+    expect(screen.getByTestId('rest-fault').classList.contains('ant-tag-red')).toBe(true);
+    expect(screen.getByTestId('rest-none').textContent).toBe(EN['status.device.OTHER']);
+    expect(screen.getByTestId('rest-none').classList.contains('ant-tag-blue')).toBe(true);
+    expect(statusColor('OTHER', true)).toBe('#13c2c2');
+    expect(statusColor('RUNNING', true)).toBe('#52c41a');
+    for (const language of ['CN', 'EN', 'DE', 'ITA']) {
+      const table = localeOf(language);
+      for (const rest of calm) expect(table[`status.device.rest.${rest}`], language).toBeTruthy();
+      expect(table['status.device.resting'], language).toBeTruthy();
+    }
+  });
+
   it('offers the filter options in the contracts order with their words', () => {
     const t = i18n.t.bind(i18n);
     const station: StationStatus[] = statusOptions('station', t).map((o) => o.value);

@@ -121,6 +121,11 @@ export const ConfigData = Type.Object({
     }),
   }),
   weatherForecast: Type.Boolean({ description: 'Whether a forecast provider is configured' }),
+  publicUrl: Type.Union([Type.Null(), Type.String()], {
+    description:
+      'PUBLIC_URL, the address people reach the console at (links handed out: share links); null when the ' +
+      'server was not told one, so the console uses the address it was opened at',
+  }),
   guestLogin: Type.Boolean({ description: 'Whether the guest button is offered' }),
 });
 export type ConfigData = Static<typeof ConfigData>;

@@ -3,7 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { MEASURE_KEY_PATTERN, DeviceTypes } from '../protocol/protocol.js';
 import { RegisterValueLabel } from '../protocol/registers.js';
-import { DEVICE_STATUS_CODES } from '../device-status.js';
+import { DEVICE_STATUS_CODES, DeviceRestSchema } from '../device-status.js';
 import { TelemetryLimits } from './telemetry.js';
 
 export const DeviceExportLimits = {
@@ -57,6 +57,7 @@ export const DeviceDetail = Type.Object({
   ratedPowerKw: Type.Union([Type.Null(), Type.Number()], { description: 'Inverters only' }),
   capacityKwh: Type.Union([Type.Null(), Type.Number()], { description: 'Batteries only' }),
   status: Type.Enum(DEVICE_STATUS_CODES),
+  rest: DeviceRestSchema,
   stationId: NullableInt,
   stationName: NullableString,
   timeZone: Type.String({ description: "The station's time zone (UTC when unbound)" }),

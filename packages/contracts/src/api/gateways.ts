@@ -5,7 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { DeviceTypes } from '../protocol/protocol.js';
 import { PageQueryFields } from './paging.js';
-import { DEVICE_STATUS_CODES, GATEWAY_STATUS_CODES } from '../device-status.js';
+import { DEVICE_STATUS_CODES, DeviceRestSchema, GATEWAY_STATUS_CODES } from '../device-status.js';
 
 export const GatewayLimits = {
   /** Generous bound on an SN as typed; the real rule is PATTERNS.loggerSn (6–32 characters). */
@@ -147,6 +147,7 @@ export const GatewayDevice = Type.Object({
   unitId: Type.Integer(),
   lastSeenAt: NullableDate,
   status: Type.Enum(DEVICE_STATUS_CODES),
+  rest: DeviceRestSchema,
 });
 export type GatewayDevice = Static<typeof GatewayDevice>;
 

@@ -4,6 +4,7 @@
 // readings) and `curve` (the newest buckets of today's power curve, in the power chart's shape);
 // a comment line every 15 s keeps proxies from closing it. docs/charts.md "Live updates" has the protocol.
 import { Type, type Static } from 'typebox';
+import { DeviceRestSchema } from '../device-status.js';
 import { PowerChartData } from './station-charts.js';
 import { StationStats } from './stations.js';
 
@@ -44,11 +45,15 @@ export const LiveLatestEvent = Type.Object({
 });
 export type LiveLatestEvent = Static<typeof LiveLatestEvent>;
 
-/** `event: status` — `status` is a station, gateway or device status code. */
+/**
+ * `event: status` — `status` is a station, gateway or device status code; `rest` the rest beside a device's
+ * OTHER (null for stations, loggers and every other device status).
+ */
 export const LiveStatusEvent = Type.Object({
   kind: Type.Enum(LIVE_STATUS_KINDS),
   id: Type.Integer(),
   status: Type.String(),
+  rest: DeviceRestSchema,
 });
 export type LiveStatusEvent = Static<typeof LiveStatusEvent>;
 

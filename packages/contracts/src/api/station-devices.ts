@@ -5,7 +5,7 @@
 // partners) and answers the keys below.
 import { Type, type Static } from 'typebox';
 import { DeviceTypes } from '../protocol/protocol.js';
-import { GATEWAY_STATUS_CODES, DEVICE_STATUS_CODES } from '../device-status.js';
+import { GATEWAY_STATUS_CODES, DEVICE_STATUS_CODES, DeviceRestSchema } from '../device-status.js';
 import { PageQueryFields } from './paging.js';
 
 export const StationDeviceLimits = {
@@ -99,6 +99,7 @@ export const StationDeviceItem = Type.Object({
   deviceType: Type.Enum(DeviceTypes),
   model: Type.String(),
   status: Type.Enum(DEVICE_STATUS_CODES),
+  rest: DeviceRestSchema,
   stationId: NullableInt,
   stationName: NullableString,
   gatewayId: Type.Integer(),

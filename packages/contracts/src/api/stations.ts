@@ -233,7 +233,13 @@ export type StationImpact = Static<typeof StationImpact>;
 export const StationIndexQuery = Type.Object(
   {
     currency: Type.Optional(
-      Type.String({ minLength: 1, maxLength: StationLimits.currencyMax, description: 'Default USD' }),
+      Type.String({
+        minLength: 1,
+        maxLength: StationLimits.currencyMax,
+        description:
+          'Default: the currency most stations in reach are priced in, else the currency of the region ' +
+          'of the caller’s mobile dialling code, else USD',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -266,6 +272,10 @@ export const StationIndexStats = Type.Object({
     fault: Type.Integer(),
     offline: Type.Integer(),
     other: Type.Integer(),
+    resting: Type.Integer({
+      description:
+        'Of `other`: inverters that rest by their operating state (asleep, standby, starting, shutting down)',
+    }),
     total: Type.Integer(),
   }),
   impact: StationImpact,

@@ -5,7 +5,7 @@ import { Type, type Static } from 'typebox';
 import { AlarmLevels, CommandStates } from '../protocol/protocol.js';
 import { TelemetryColumns } from '../protocol/registers.js';
 import { PageQueryFields } from './paging.js';
-import { DEVICE_STATUS_CODES, STATION_STATUS_CODES } from '../device-status.js';
+import { DEVICE_STATUS_CODES, DeviceRestSchema, STATION_STATUS_CODES } from '../device-status.js';
 
 export const TelemetryLimits = {
   /** Raw history: days per request. */
@@ -57,6 +57,7 @@ export const DeviceLatest = Type.Object({
   }),
   values: MeasureValues,
   status: Type.Enum(DEVICE_STATUS_CODES),
+  rest: DeviceRestSchema,
 });
 export type DeviceLatest = Static<typeof DeviceLatest>;
 

@@ -10,13 +10,13 @@ export const AMOUNT_STEPS: readonly ScaleStep[] = [
 ];
 
 /** Amounts (income, savings) with K/M/B, e.g. 1234.5 → { value: '1.23', unit: 'K' }. */
-export function formatAmount(amount: NumericInput): ScaledValue {
+export function formatAmount(amount: NumericInput, locale?: string): ScaledValue {
   const value = toFiniteNumber(amount);
   if (value === null) return EMPTY_SCALED;
-  return scaleValue(value, { steps: AMOUNT_STEPS, rule: 'above', format: twoDecimals });
+  return scaleValue(value, { steps: AMOUNT_STEPS, rule: 'above', format: twoDecimals }, locale);
 }
 
 /** Plain-text form of formatAmount with the suffix attached: '1.23K'; empty gives '-'. */
-export function formatAmountText(amount: NumericInput): string {
-  return joinScaled(formatAmount(amount), '');
+export function formatAmountText(amount: NumericInput, locale?: string): string {
+  return joinScaled(formatAmount(amount, locale), '');
 }

@@ -21,16 +21,19 @@ export const ENERGY_STEPS_CHINESE: readonly ScaleStep[] = [
   { factor: 1e12, unit: '万亿kWh' },
 ];
 
-/** Energy in kWh scaled to kWh/MWh/GWh/TWh with two decimals, e.g. 1234 → { value: '1.23', unit: 'MWh' }. */
-export function formatEnergy(kWh: NumericInput): ScaledValue {
+/**
+ * Energy in kWh scaled to kWh/MWh/GWh/TWh with two decimals, e.g. 1234 → { value: '1.23', unit: 'MWh' }
+ * (in 'de-DE': '1,23').
+ */
+export function formatEnergy(kWh: NumericInput, locale?: string): ScaledValue {
   const value = toFiniteNumber(kWh);
   if (value === null) return EMPTY_SCALED;
-  return scaleValue(value, { steps: ENERGY_STEPS, rule: 'above', format: twoDecimals });
+  return scaleValue(value, { steps: ENERGY_STEPS, rule: 'above', format: twoDecimals }, locale);
 }
 
 /** Plain-text form of formatEnergy, e.g. '1.23 MWh'; empty gives '-'. */
-export function formatEnergyText(kWh: NumericInput): string {
-  return joinScaled(formatEnergy(kWh));
+export function formatEnergyText(kWh: NumericInput, locale?: string): string {
+  return joinScaled(formatEnergy(kWh, locale));
 }
 
 /** Energy in kWh scaled to Chinese units with two decimals, e.g. 12345 → { value: '1.23', unit: '万kWh' }. */

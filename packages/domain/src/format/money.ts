@@ -9,7 +9,11 @@ export const MONEY_MAX_DECIMALS = 20;
  * Money with fixed decimals and thousands separators: 1234567.891 → '1,234,567.89'; empty gives '-'.
  * Throws RangeError when decimals is not an integer from 1 to 20 (SPEC §9).
  */
-export function formatMoney(amount: NumericInput, decimals: number = MONEY_DEFAULT_DECIMALS): string {
+export function formatMoney(
+  amount: NumericInput,
+  decimals: number = MONEY_DEFAULT_DECIMALS,
+  locale?: string,
+): string {
   if (!Number.isInteger(decimals) || decimals < MONEY_MIN_DECIMALS || decimals > MONEY_MAX_DECIMALS) {
     throw new RangeError(
       `decimals must be an integer from ${MONEY_MIN_DECIMALS} to ${MONEY_MAX_DECIMALS}, got ${decimals}`,
@@ -17,5 +21,5 @@ export function formatMoney(amount: NumericInput, decimals: number = MONEY_DEFAU
   }
   const value = toFiniteNumber(amount);
   if (value === null) return EMPTY_DISPLAY;
-  return toFixedDecimals(value, decimals, true);
+  return toFixedDecimals(value, decimals, true, locale);
 }

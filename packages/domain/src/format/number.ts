@@ -3,7 +3,7 @@ import {
   EMPTY_SCALED,
   joinScaled,
   toFiniteNumber,
-  toFixedDecimals,
+  toMaxDecimals,
   type NumericInput,
   type ScaledValue,
 } from './numeric.js';
@@ -39,31 +39,28 @@ function assertDigits(digits: number): void {
  * Shortens with k/M/G/T/P/E, rounding to at most `digits` decimals and dropping trailing zeros
  * (1234 → '1.2k', 1000 → '1k', 12 → '12'). Throws RangeError when digits is outside 0..20.
  */
-export function shortenNumber(input: NumericInput, digits = 1): ScaledValue {
+export function shortenNumber(input: NumericInput, digits = 1, locale?: string): ScaledValue {
   assertDigits(digits);
   const value = toFiniteNumber(input);
   if (value === null) return EMPTY_SCALED;
-  // Only zeros after a decimal point are dropped, so '10' (digits 0) stays '10'.
-  const format = (scaled: number): string =>
-    toFixedDecimals(scaled, digits)
-      .replace(/(\.\d*?)0+$/, '$1')
-      .replace(/\.$/, '');
-  return scaleValue(value, { steps: SHORT_NUMBER_STEPS, rule: 'atLeast', format });
+  // Only zeros after the decimal mark are dropped, so '10' (digits 0) stays '10'.
+  const format = (scaled: number, at: string): string => toMaxDecimals(scaled, digits, false, at);
+  return scaleValue(value, { steps: SHORT_NUMBER_STEPS, rule: 'atLeast', format }, locale);
 }
 
 /** Plain-text form of shortenNumber: '1.2k'; empty gives '-'. */
-export function shortenNumberText(input: NumericInput, digits = 1): string {
-  return joinScaled(shortenNumber(input, digits), '');
+export function shortenNumberText(input: NumericInput, digits = 1, locale?: string): string {
+  return joinScaled(shortenNumber(input, digits, locale), '');
 }
 
 /** Two fixed decimals with k/M/B/T, e.g. 1234 → { value: '1.23', unit: 'k' }, 12 → { value: '12.00', unit: '' }. */
-export function formatCompactNumber(input: NumericInput): ScaledValue {
+export function formatCompactNumber(input: NumericInput, locale?: string): ScaledValue {
   const value = toFiniteNumber(input);
   if (value === null) return EMPTY_SCALED;
-  return scaleValue(value, { steps: COMPACT_NUMBER_STEPS, rule: 'atLeast', format: twoDecimals });
+  return scaleValue(value, { steps: COMPACT_NUMBER_STEPS, rule: 'atLeast', format: twoDecimals }, locale);
 }
 
 /** Plain-text form of formatCompactNumber: '1.23k'; empty gives '-'. */
-export function formatCompactNumberText(input: NumericInput): string {
-  return joinScaled(formatCompactNumber(input), '');
+export function formatCompactNumberText(input: NumericInput, locale?: string): string {
+  return joinScaled(formatCompactNumber(input, locale), '');
 }

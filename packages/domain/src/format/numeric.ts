@@ -26,25 +26,63 @@ export function toFiniteNumber(input: NumericInput): number | null {
   return Number.isFinite(input) ? input : null;
 }
 
+/**
+ * The locale of every formatter when none is given: ASCII digits, '.' as the decimal mark and ',' for
+ * thousands — the form of the exports and the API. The console passes the UI language's locale
+ * (apps/web/src/lib/numberFormat.ts), so German reads "6,75 kWp".
+ */
+export const DEFAULT_NUMBER_LOCALE = 'en-US';
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/**
- * Rounds to exactly `decimals` places. Intl is used instead of toFixed because it rounds the shortest
- * decimal form (1.005 → 1.01, toFixed gives 1.00), never switches to exponent notation and never prints -0.
- */
-export function toFixedDecimals(value: number, decimals: number, grouping = false): string {
-  const cacheKey = `${decimals}:${grouping}`;
+/** One cached Intl formatter per locale and options (creating them is the expensive part). */
+function formatterFor(locale: string, min: number, max: number, grouping: boolean): Intl.NumberFormat {
+  const cacheKey = `${locale}:${min}:${max}:${grouping}`;
   let formatter = formatters.get(cacheKey);
   if (!formatter) {
-    formatter = new Intl.NumberFormat('en-US', {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
+    formatter = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: min,
+      maximumFractionDigits: max,
       useGrouping: grouping,
       signDisplay: 'negative',
     });
     formatters.set(cacheKey, formatter);
   }
-  return formatter.format(value);
+  return formatter;
+}
+
+/**
+ * Rounds to exactly `decimals` places, written in `locale`. Intl is used instead of toFixed because it
+ * rounds the shortest decimal form (1.005 → 1.01, toFixed gives 1.00), never switches to exponent notation
+ * and never prints -0.
+ */
+export function toFixedDecimals(
+  value: number,
+  decimals: number,
+  grouping = false,
+  locale: string = DEFAULT_NUMBER_LOCALE,
+): string {
+  return formatterFor(locale, decimals, decimals, grouping).format(value);
+}
+
+/** Rounds to at most `decimals` places without trailing zeros (1.50 → '1.5', 10 → '10'), in `locale`. */
+export function toMaxDecimals(
+  value: number,
+  decimals: number,
+  grouping = false,
+  locale: string = DEFAULT_NUMBER_LOCALE,
+): string {
+  return formatterFor(locale, 0, decimals, grouping).format(value);
+}
+
+/**
+ * A count of whole things (trees, devices): rounded down — half a tree is not planted — with thousands
+ * separators in `locale`; empty gives '-'.
+ */
+export function formatWholeCount(input: NumericInput, locale: string = DEFAULT_NUMBER_LOCALE): string {
+  const value = toFiniteNumber(input);
+  if (value === null) return EMPTY_DISPLAY;
+  return toFixedDecimals(Math.floor(value), 0, true, locale);
 }
 
 /** Joins a scaled value for plain-text use; the empty value stays a bare '-'. */

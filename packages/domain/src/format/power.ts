@@ -18,14 +18,25 @@ function powerSteps(mode: PowerMode): readonly ScaleStep[] {
   ];
 }
 
+/** kW → MW → GW → TW at 1e3 steps (no suffix), e.g. for the unit of a chart axis. */
+export const POWER_STEPS: readonly ScaleStep[] = powerSteps(PowerMode.plain);
+
 /** Power in kW scaled to kW/MW/GW/TW, e.g. (1500, PowerMode.peak) → { value: '1.50', unit: 'MWp' }. */
-export function formatPower(kW: NumericInput, mode: PowerMode = PowerMode.plain): ScaledValue {
+export function formatPower(
+  kW: NumericInput,
+  mode: PowerMode = PowerMode.plain,
+  locale?: string,
+): ScaledValue {
   const value = toFiniteNumber(kW);
   if (value === null) return EMPTY_SCALED;
-  return scaleValue(value, { steps: powerSteps(mode), rule: 'above', format: twoDecimals });
+  return scaleValue(value, { steps: powerSteps(mode), rule: 'above', format: twoDecimals }, locale);
 }
 
 /** Plain-text form of formatPower, e.g. '1.50 MWp'; empty gives '-'. */
-export function formatPowerText(kW: NumericInput, mode: PowerMode = PowerMode.plain): string {
-  return joinScaled(formatPower(kW, mode));
+export function formatPowerText(
+  kW: NumericInput,
+  mode: PowerMode = PowerMode.plain,
+  locale?: string,
+): string {
+  return joinScaled(formatPower(kW, mode, locale));
 }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  deviceRest,
   deviceStatus,
   gatewayStatus,
   InverterState,
   isFresh,
   isOpenFault,
   isProducing,
+  restOf,
   stationSnapshot,
   stationStatus,
 } from './status.js';
@@ -34,12 +36,46 @@ describe('status rules', () => {
   });
 
   it('derives device status; standby counts as other', () => {
-    const base = { lastSeenMs: now - 5_000, uploadIntervalS: 60, openFaults: 0, producing: true };
+    const base = { lastSeenMs: now - 5_000, uploadIntervalS: 60, openFaults: 0, producing: true, rest: null };
     expect(deviceStatus(base, now)).toBe('RUNNING');
     expect(deviceStatus({ ...base, producing: false }, now)).toBe('OTHER');
     expect(deviceStatus({ ...base, openFaults: 2 }, now)).toBe('FAULT');
     expect(deviceStatus({ ...base, lastSeenMs: now - 86_400_000 }, now)).toBe('OFFLINE');
     expect(deviceStatus({ ...base, lastSeenMs: null }, now)).toBe('OTHER');
+  });
+
+  it('names the rest of an inverter at night or on standby, never of a producing or faulty one', () => {
+    const reading = (stateCode: number | null, producing = false) =>
+      restOf({ deviceType: 'INVERTER', producing, stateCode });
+    expect(reading(InverterState.SLEEPING)).toBe('SLEEPING');
+    expect(reading(InverterState.STANDBY)).toBe('STANDBY');
+    expect(reading(InverterState.STARTING)).toBe('STARTING');
+    expect(reading(InverterState.SHUTTING_DOWN)).toBe('SHUTTING_DOWN');
+    // Switched off, faulted, or MPPT without power: no rest, the plain OTHER.
+    expect(reading(InverterState.OFF)).toBeNull();
+    expect(reading(InverterState.FAULT)).toBeNull();
+    expect(reading(InverterState.MPPT)).toBeNull();
+    expect(reading(null)).toBeNull();
+    // Power above zero wins over the state (isProducing), so nothing rests.
+    expect(reading(InverterState.SLEEPING, true)).toBeNull();
+    expect(restOf({ deviceType: 'BATTERY', producing: false, stateCode: InverterState.SLEEPING })).toBeNull();
+
+    const asleep = {
+      lastSeenMs: now - 5_000,
+      uploadIntervalS: 60,
+      openFaults: 0,
+      producing: false,
+      rest: 'SLEEPING' as const,
+    };
+    expect(deviceStatus(asleep, now)).toBe('OTHER');
+    expect(deviceRest(asleep, now)).toBe('SLEEPING');
+    // The SPEC statuses come first: a fault or silence is never called a rest.
+    expect(deviceRest({ ...asleep, openFaults: 1 }, now)).toBeNull();
+    expect(deviceRest({ ...asleep, lastSeenMs: now - 86_400_000 }, now)).toBeNull();
+    expect(deviceRest({ ...asleep, lastSeenMs: null }, now)).toBeNull();
+    expect(
+      stationSnapshot([{ lastSeenMs: now - 5_000, uploadIntervalS: 60, openFaults: 0 }], [asleep], now),
+    ).toMatchObject({ status: 'ONLINE', devices: 1, devicesFault: 0, devicesResting: 1 });
   });
 
   it('derives station status from its loggers and devices', () => {
@@ -58,6 +94,7 @@ describe('status rules on generated cases', () => {
     uploadIntervalS: fc.constantFrom(10, 60, 300, 900),
     openFaults: fc.nat(2),
     producing: fc.boolean(),
+    rest: fc.constantFrom(null, 'SLEEPING' as const, 'STANDBY' as const),
   });
 
   it('holds a station snapshot unchanged until its validUntil (generated)', () => {

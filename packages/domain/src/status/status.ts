@@ -6,13 +6,14 @@
 
 import {
   InverterState,
+  type DeviceRest,
   type DeviceStatus,
   type DeviceType,
   type GatewayStatus,
   type StationStatus,
 } from '@sunfleet/contracts';
 
-export type { DeviceStatus, GatewayStatus, StationStatus };
+export type { DeviceRest, DeviceStatus, GatewayStatus, StationStatus };
 
 /**
  * A logger is online while its last message is younger than this many upload intervals plus a fixed
@@ -53,8 +54,8 @@ export { InverterState };
  * Whether a device counts as producing from its newest typed reading. An inverter produces while its
  * active power (the register its protocol maps to the `power_w` column, whatever the key is called) is
  * above zero; without a power value, while its operating state is MPPT or THROTTLED. An inverter that
- * sleeps at night or stands by is not producing (status OTHER). Meters, batteries and weather stations
- * that report count as producing.
+ * sleeps at night or stands by is not producing (status OTHER, with its rest: deviceRest()). Meters,
+ * batteries and weather stations that report count as producing.
  */
 export function isProducing(d: {
   deviceType: DeviceType;
@@ -64,6 +65,32 @@ export function isProducing(d: {
   if (d.deviceType !== 'INVERTER') return true;
   if (d.powerW !== null) return d.powerW > 0;
   return d.stateCode === InverterState.MPPT || d.stateCode === InverterState.THROTTLED;
+}
+
+/**
+ * SunSpec operating states in which an inverter rests as a normal part of its day: asleep at night,
+ * standing by, starting up at dawn, shutting down at dusk. OFF (1) is not among them (someone or something
+ * switched it off), nor FAULT (7), nor MPPT/THROTTLED without power (those are unexplained).
+ */
+export const REST_OF_STATE: Readonly<Partial<Record<number, DeviceRest>>> = {
+  [InverterState.SLEEPING]: 'SLEEPING',
+  [InverterState.STARTING]: 'STARTING',
+  [InverterState.SHUTTING_DOWN]: 'SHUTTING_DOWN',
+  [InverterState.STANDBY]: 'STANDBY',
+};
+
+/**
+ * The rest an inverter's newest reading shows: its operating state when that is a rest state and the
+ * inverter is not producing (isProducing()); null for every other device and reading. The SQL form is
+ * REST in status-sql.ts.
+ */
+export function restOf(d: {
+  deviceType: DeviceType;
+  producing: boolean;
+  stateCode: number | null;
+}): DeviceRest | null {
+  if (d.deviceType !== 'INVERTER' || d.producing || d.stateCode === null) return null;
+  return REST_OF_STATE[d.stateCode] ?? null;
 }
 
 export interface GatewayFacts {
@@ -87,6 +114,8 @@ export interface DeviceFacts {
   openFaults: number;
   /** isProducing() of its newest reading: false for an inverter asleep or standing by (OTHER). */
   producing: boolean;
+  /** restOf() its newest reading: why an inverter that is not producing rests (null: no such reason). */
+  rest: DeviceRest | null;
 }
 
 export function deviceStatus(d: DeviceFacts, nowMs: number): DeviceStatus {
@@ -94,6 +123,16 @@ export function deviceStatus(d: DeviceFacts, nowMs: number): DeviceStatus {
   if (!isFresh(d.lastSeenMs, d.uploadIntervalS, nowMs)) return 'OFFLINE';
   if (d.openFaults > 0) return 'FAULT';
   return d.producing ? 'RUNNING' : 'OTHER';
+}
+
+/**
+ * The detail beside a device status of OTHER (SPEC §4 keeps its four codes): the rest state of an inverter
+ * that reports, has no open fault and rests by its operating state; null otherwise. The console words it
+ * ("Sleeping", "Standby") in a calm colour and Home counts it apart within OTHER. SQL form: deviceRestSql.
+ */
+export function deviceRest(d: DeviceFacts, nowMs: number): DeviceRest | null {
+  // OTHER also means "never seen": nothing rests that has not reported.
+  return d.lastSeenMs !== null && deviceStatus(d, nowMs) === 'OTHER' ? d.rest : null;
 }
 
 /**
@@ -117,6 +156,8 @@ export interface StationSnapshot {
   gatewaysOnline: number;
   devices: number;
   devicesFault: number;
+  /** Devices of status OTHER that rest (deviceRest()): counted apart from the unexplained OTHER. */
+  devicesResting: number;
   /**
    * Until when this snapshot stays true without any new write: the first instant a logger or device
    * now online would turn offline (null: nothing online, so only a write can change it).
@@ -144,6 +185,7 @@ export function stationSnapshot(
     gatewaysOnline: g.filter((s) => s === 'NORMAL' || s === 'FAULT').length,
     devices: d.length,
     devicesFault: d.filter((s) => s === 'FAULT').length,
+    devicesResting: devices.filter((x) => deviceRest(x, nowMs) !== null).length,
     validUntilMs,
   };
 }

@@ -1,4 +1,4 @@
-import type { AuditEntry, LanguageKey } from '@sunfleet/contracts';
+import type { AuditAction, AuditEntry, LanguageKey } from '@sunfleet/contracts';
 import { and, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, translations, users } from '../../db/schema.js';
@@ -117,7 +117,7 @@ export class AuditLogRepository {
   }): Promise<void> {
     await this.db.insert(auditLog).values({
       ...entry,
-      action: 'log.export',
+      action: 'log.export' satisfies AuditAction,
       targetType: 'log',
       targetId: null,
       status: 200,

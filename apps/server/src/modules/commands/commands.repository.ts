@@ -1,6 +1,6 @@
 // SQL of the command channel: the commands table, the audit rows of its terminal states, and the claims
 // the dispatcher makes (FOR UPDATE SKIP LOCKED, so several dispatchers never send one command twice).
-import type { CommandState, CommandView, FirmwareProgress } from '@sunfleet/contracts';
+import type { AuditAction, CommandState, CommandView, FirmwareProgress } from '@sunfleet/contracts';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, commands, devices, firmwareProgress, gateways, users } from '../../db/schema.js';
@@ -169,7 +169,7 @@ export class CommandsRepository {
       userId: row.createdByUserId,
       username: creator?.username ?? null,
       companyId: creator?.companyId ?? null,
-      action: `command.${row.state.toLowerCase()}`,
+      action: `command.${row.state.toLowerCase() as Lowercase<CommandState>}` satisfies AuditAction,
       targetType: 'command',
       targetId: row.id,
       status: TERMINAL_STATUS[row.state] ?? 200,

@@ -8,7 +8,7 @@ import {
   type DeviceGroup,
   type RegisterDefinition,
 } from '@sunfleet/contracts';
-import { columnTarget, deviceStatus } from '@sunfleet/domain';
+import { columnTarget, deviceRest, deviceStatus } from '@sunfleet/domain';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
@@ -118,6 +118,7 @@ export class DevicesService {
       ratedPowerKw: row.deviceType === 'INVERTER' && row.ratedPower !== null ? row.ratedPower / 1000 : null,
       capacityKwh: row.deviceType === 'BATTERY' && row.ratedPower !== null ? row.ratedPower / 1000 : null,
       status: deviceStatus(facts, now.getTime()),
+      rest: deviceRest(facts, now.getTime()),
       stationId: row.stationId,
       stationName: row.stationName,
       timeZone: row.timeZone ?? 'UTC',

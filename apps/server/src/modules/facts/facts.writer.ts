@@ -41,7 +41,7 @@ const placeholders = ({
   at,
   ids,
 }: Operands): string => `INSERT INTO station_facts (station_id, ${columns}, computed_at)
-  SELECT id, 'OTHER', '-infinity', 0, 0, 0, 0, 0, 0, NULL, false, false, false, ${at}
+  SELECT id, 'OTHER', '-infinity', 0, 0, 0, 0, 0, 0, 0, NULL, false, false, false, ${at}
   FROM stations WHERE id = ANY (${ids}) ORDER BY id ON CONFLICT (station_id) DO NOTHING`;
 const lock = ({ ids }: Pick<Operands, 'ids'>): string =>
   `SELECT station_id FROM station_facts WHERE station_id = ANY (${ids}) ORDER BY station_id FOR UPDATE`;

@@ -2,7 +2,7 @@
 // and count by status in the database and for the station facts the writers keep. They follow the domain
 // functions term by term; test/facts-sql.test.ts checks them against the domain on generated cases on
 // both databases. Aliases: gateways `g`, devices `d`, device_latest `dl`, alarms `a`.
-import { FAULT_LEVELS, OFFLINE_AFTER_INTERVALS, OFFLINE_GRACE_MS } from '@sunfleet/domain';
+import { FAULT_LEVELS, OFFLINE_AFTER_INTERVALS, OFFLINE_GRACE_MS, REST_OF_STATE } from '@sunfleet/domain';
 import { sql, type SQL } from 'drizzle-orm';
 
 const GRACE_S = OFFLINE_GRACE_MS / 1000;
@@ -37,6 +37,17 @@ export const DEVICE_FAULT = sql`exists (select 1 from alarms a where a.device_id
  */
 export const PRODUCING = sql.raw(`coalesce(dl.producing, d.device_type <> 'INVERTER')`);
 
+/**
+ * restOf() of the newest reading `dl` of device `d`: the rest state of an inverter that is not producing,
+ * from its stored operating state; null otherwise (also without a reading).
+ */
+export const REST = sql.raw(
+  `(case when d.device_type = 'INVERTER' and not coalesce(dl.producing, false)
+    then (case dl.state_code ${Object.entries(REST_OF_STATE)
+      .map(([code, rest]) => `when ${Number(code)} then '${String(rest)}'`)
+      .join(' ')} end) end)`,
+);
+
 /** gatewayStatus() of logger `g`. */
 export function gatewayStatusSql(now: SQL): SQL {
   return sql`(case when g.last_seen_at is null then 'OTHER'
@@ -52,6 +63,11 @@ export function deviceStatusSql(now: SQL): SQL {
       when ${PRODUCING} then 'RUNNING' else 'OTHER' end)`;
 }
 
+/** deviceRest() of device `d` behind logger `g` with its latest values `dl`: the rest beside OTHER. */
+export function deviceRestSql(now: SQL): SQL {
+  return sql`(case when d.last_seen_at is not null and ${deviceStatusSql(now)} = 'OTHER' then ${REST} end)`;
+}
+
 /** The station facts columns, in the order of STATION_FACTS_COLUMNS. */
 export const STATION_FACTS_COLUMNS = [
   'status',
@@ -62,6 +78,7 @@ export const STATION_FACTS_COLUMNS = [
   'devices_fault',
   'devices_running',
   'devices_offline',
+  'devices_resting',
   'power_w',
   'has_inverters',
   'has_meters',
@@ -70,8 +87,9 @@ export const STATION_FACTS_COLUMNS = [
 export type StationFactsColumn = (typeof STATION_FACTS_COLUMNS)[number];
 
 /**
- * stationSnapshot() of the station whose id is `stationId`, plus its power now (the inverters online)
- * and the device kinds it has (for the energy balance): a subquery of one row with STATION_FACTS_COLUMNS.
+ * stationSnapshot() of the station whose id is `stationId` (devices_resting: its devicesResting), plus its
+ * power now (the inverters online) and the device kinds it has (for the energy balance): a subquery of one
+ * row with STATION_FACTS_COLUMNS.
  */
 export function stationFactsSql(stationId: SQL, now: SQL): SQL {
   return sql`select
@@ -79,7 +97,7 @@ export function stationFactsSql(stationId: SQL, now: SQL): SQL {
         when gw.online < gw.n or gw.fault or dv.fault > 0 then 'ABNORMAL' else 'ONLINE' end as status,
       least(gw.until, dv.until) as valid_until,
       gw.n as gateways, gw.online as gateways_online, dv.n as devices, dv.fault as devices_fault,
-      dv.running as devices_running, dv.offline as devices_offline, dv.power_w, dv.inverters > 0 as has_inverters, dv.meters > 0 as has_meters,
+      dv.running as devices_running, dv.offline as devices_offline, dv.resting as devices_resting, dv.power_w, dv.inverters > 0 as has_inverters, dv.meters > 0 as has_meters,
       dv.batteries > 0 as has_batteries
     from (select count(*)::int as n, (count(*) filter (where x.fresh))::int as online,
           coalesce(bool_or(x.fresh and x.fault), false) as fault, min(x.until) filter (where x.fresh) as until
@@ -88,13 +106,15 @@ export function stationFactsSql(stationId: SQL, now: SQL): SQL {
       (select count(*)::int as n, (count(*) filter (where y.fresh and y.fault))::int as fault,
           (count(*) filter (where y.fresh and not y.fault and y.producing))::int as running,
           (count(*) filter (where y.seen and not y.fresh))::int as offline,
+          (count(*) filter (where y.fresh and not y.fault and y.rest is not null))::int as resting,
           min(y.until) filter (where y.fresh) as until,
           sum(y.power_w) filter (where y.fresh and y.device_type = 'INVERTER') as power_w,
           (count(*) filter (where y.device_type = 'INVERTER'))::int as inverters,
           (count(*) filter (where y.device_type = 'METER'))::int as meters,
           (count(*) filter (where y.device_type = 'BATTERY'))::int as batteries
         from (select d.device_type, dl.power_w, ${D_FRESH(now)} as fresh, ${D_UNTIL} as until,
-            ${DEVICE_FAULT} as fault, d.last_seen_at is not null as seen, ${PRODUCING} as producing
+            ${DEVICE_FAULT} as fault, d.last_seen_at is not null as seen, ${PRODUCING} as producing,
+            ${REST} as rest
           from devices d join gateways g on g.id = d.gateway_id
           left join device_latest dl on dl.device_id = d.id
           where g.station_id = ${stationId}) y) dv`;

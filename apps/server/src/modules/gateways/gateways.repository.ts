@@ -49,6 +49,8 @@ export interface DeviceRow {
   openFaults: number;
   /** isProducing() of its newest reading, as the ingest stored it (null: no reading yet). */
   producing: boolean | null;
+  /** The SunSpec operating state of the newest reading (null: none reported). */
+  stateCode: number | null;
   latest: Record<string, number | string | null> | null;
 }
 
@@ -239,6 +241,7 @@ export class GatewaysRepository {
         lastSeenAt: devices.lastSeenAt,
         openFaults: openFaultCount('device', sql`${devices.id}`),
         producing: deviceLatest.producing,
+        stateCode: deviceLatest.stateCode,
         latest: deviceLatest.values,
       })
       .from(devices)

@@ -14,7 +14,7 @@ import {
   type GatewayRegisterBody,
   type GatewayRenameBody,
 } from '@sunfleet/contracts';
-import { deviceStatus, gatewayStatus, isProducing } from '@sunfleet/domain';
+import { deviceRest, deviceStatus, gatewayStatus, isProducing, restOf } from '@sunfleet/domain';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
@@ -67,12 +67,16 @@ function deviceRowStatus(
   row: DeviceRow,
   uploadIntervalS: number,
   nowMs: number,
-): GatewayDetail['devices'][number]['status'] {
+): Pick<GatewayDetail['devices'][number], 'status' | 'rest'> {
   const producing = row.producing ?? isProducing({ deviceType: row.type, powerW: null, stateCode: null });
-  return deviceStatus(
-    { lastSeenMs: row.lastSeenAt?.getTime() ?? null, uploadIntervalS, openFaults: row.openFaults, producing },
-    nowMs,
-  );
+  const facts = {
+    lastSeenMs: row.lastSeenAt?.getTime() ?? null,
+    uploadIntervalS,
+    openFaults: row.openFaults,
+    producing,
+    rest: restOf({ deviceType: row.type, producing, stateCode: row.stateCode }),
+  };
+  return { status: deviceStatus(facts, nowMs), rest: deviceRest(facts, nowMs) };
 }
 
 function toListItem(row: GatewayRow, nowMs: number): GatewayListItem {
@@ -257,7 +261,7 @@ export class GatewaysService {
         model: d.model,
         unitId: d.unitId,
         lastSeenAt: iso(d.lastSeenAt),
-        status: deviceRowStatus(d, found.gateway.uploadIntervalS, nowMs),
+        ...deviceRowStatus(d, found.gateway.uploadIntervalS, nowMs),
       })),
     };
   }

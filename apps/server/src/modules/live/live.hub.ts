@@ -9,9 +9,9 @@ import {
   type LiveCurveEvent,
   type LiveEvent,
   type LiveStatsEvent,
-  type LiveStatusKind,
+  type LiveStatusEvent,
 } from '@sunfleet/contracts';
-import { deviceStatus, gatewayStatus, stationStatus } from '@sunfleet/domain';
+import { deviceRest, deviceStatus, gatewayStatus, stationStatus } from '@sunfleet/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { LiveRepository, type LatestRow, type LiveTarget } from './live.repository.js';
@@ -40,7 +40,7 @@ interface Subscription {
   curve: string | null;
   /** Newest reading time sent per device: each reading goes out once, and never an older one. */
   sent: Map<number, number>;
-  /** Last status sent per `KIND:id`. */
+  /** Last status (and rest) sent per `KIND:id`. */
   statuses: Map<string, string>;
 }
 
@@ -161,9 +161,17 @@ export class LiveHub {
   private async refreshStatus(sub: Subscription): Promise<void> {
     const facts = await this.repo.facts(sub.target);
     const now = this.now();
-    const out: { kind: LiveStatusKind; id: number; status: string }[] = [];
-    const gatewayStates = facts.gateways.map((g) => ({ id: g.id, status: gatewayStatus(g.facts, now) }));
-    const deviceStates = facts.devices.map((d) => ({ id: d.id, status: deviceStatus(d.facts, now) }));
+    const out: LiveStatusEvent[] = [];
+    const gatewayStates = facts.gateways.map((g) => ({
+      id: g.id,
+      status: gatewayStatus(g.facts, now),
+      rest: null,
+    }));
+    const deviceStates = facts.devices.map((d) => ({
+      id: d.id,
+      status: deviceStatus(d.facts, now),
+      rest: deviceRest(d.facts, now),
+    }));
     if (sub.target.kind === 'station')
       out.push({
         kind: 'STATION',
@@ -172,13 +180,16 @@ export class LiveHub {
           gatewayStates.map((g) => g.status),
           deviceStates.map((d) => d.status),
         ),
+        rest: null,
       });
     for (const g of gatewayStates) out.push({ kind: 'GATEWAY', ...g });
     for (const d of deviceStates) out.push({ kind: 'DEVICE', ...d });
     for (const event of out) {
       const key = `${event.kind}:${event.id}`;
-      if (sub.statuses.get(key) === event.status) continue;
-      sub.statuses.set(key, event.status);
+      // A rest that changes under the same OTHER (asleep → starting at dawn) is news as well.
+      const said = `${event.status}:${event.rest ?? ''}`;
+      if (sub.statuses.get(key) === said) continue;
+      sub.statuses.set(key, said);
       sub.send({ type: 'status', data: event });
     }
   }

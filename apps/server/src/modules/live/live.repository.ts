@@ -1,9 +1,9 @@
 // SQL of the live stream: whether the caller may watch a target, newest values of the target's devices
 // (all, or those changed since a cursor), and the status facts of its loggers and devices.
-import type { DeviceFacts, GatewayFacts } from '@sunfleet/domain';
+import type { DeviceFacts, DeviceRest, GatewayFacts } from '@sunfleet/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { openFaultCount, PRODUCING } from '../facts/status-sql.js';
+import { openFaultCount, PRODUCING, REST } from '../facts/status-sql.js';
 import { devices, gateways } from '../../db/schema.js';
 import { loadStationForCaller } from '../stations/stations.repository.js';
 import { deviceInScope, gatewayInScope, idInScope } from '../tenancy/device-scope.js';
@@ -146,10 +146,12 @@ export class LiveRepository {
         upload_interval_s: number;
         open_faults: number;
         producing: boolean;
+        rest: DeviceRest | null;
       }>(
         this.db,
         sql`select d.id, (extract(epoch from d.last_seen_at) * 1000)::float8 as last_seen_ms, g.upload_interval_s,
-              ${openFaultCount('device', sql.raw('d.id'))} as open_faults, ${PRODUCING} as producing
+              ${openFaultCount('device', sql.raw('d.id'))} as open_faults, ${PRODUCING} as producing,
+              ${REST} as rest
             from devices d join gateways g on g.id = d.gateway_id
               left join device_latest dl on dl.device_id = d.id where ${where}`,
       ),
@@ -161,7 +163,10 @@ export class LiveRepository {
     });
     return {
       gateways: gatewayRows.map((r) => ({ id: r.id, facts: base(r) })),
-      devices: deviceRows.map((r) => ({ id: r.id, facts: { ...base(r), producing: r.producing } })),
+      devices: deviceRows.map((r) => ({
+        id: r.id,
+        facts: { ...base(r), producing: r.producing, rest: r.rest },
+      })),
     };
   }
 }

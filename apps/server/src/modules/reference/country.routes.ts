@@ -1,11 +1,19 @@
-import { Country, CountryBody, CountryCodeParams, CountryPageQuery, Page, Perm } from '@sunfleet/contracts';
+import {
+  Country,
+  CountryBody,
+  CountryCodeParams,
+  CountryPageQuery,
+  Page,
+  Perm,
+  type AuditAction,
+} from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok, responses } from '../../lib/envelope.js';
 import type { ReferenceService } from './reference.service.js';
 
 const tags = ['reference'];
-const writeConfig = (action: string) => ({
+const writeConfig = (action: AuditAction) => ({
   perm: [Perm.referenceUpdate],
   audit: { action, target: 'country' },
 });

@@ -5,6 +5,7 @@ import {
   CurrencyPageQuery,
   Page,
   Perm,
+  type AuditAction,
 } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -12,7 +13,7 @@ import { ok, responses } from '../../lib/envelope.js';
 import type { ReferenceService } from './reference.service.js';
 
 const tags = ['reference'];
-const writeConfig = (action: string) => ({
+const writeConfig = (action: AuditAction) => ({
   perm: [Perm.referenceUpdate],
   audit: { action, target: 'currency' },
 });

@@ -14,6 +14,7 @@ import {
   RegistryCreated,
   RegistryIdParams,
   type PermCode,
+  type AuditAction,
 } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -21,7 +22,7 @@ import { ok, responses } from '../../lib/envelope.js';
 import type { RegistryService } from './registry.service.js';
 
 const tags = ['registry'];
-const write = (perm: PermCode, action: string, target: string) => ({
+const write = (perm: PermCode, action: AuditAction, target: string) => ({
   perm: [perm],
   audit: { action, target },
 });

@@ -7,6 +7,7 @@ import {
   ProtocolDefinitionSummary,
   RegistryCreated,
   RegistryIdParams,
+  type AuditAction,
 } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -15,7 +16,7 @@ import type { RegistryService } from './registry.service.js';
 
 const tags = ['registry'];
 const READ = { perm: [Perm.deviceProtocolView] };
-const write = (action: string) => ({
+const write = (action: AuditAction) => ({
   perm: [Perm.deviceProtocolUpdate],
   audit: { action, target: 'protocolDefinition' },
 });

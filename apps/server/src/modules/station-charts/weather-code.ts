@@ -29,11 +29,28 @@ export function clearSkyGhi(elevationDeg: number): number {
 
 /** Below this sun elevation irradiance says too little about clouds to name the sky. */
 const MIN_ELEVATION_DEG = 10;
+/** The sun's centre this far below the horizon has set (refraction and its radius: the usual −0.833°). */
+const SUNSET_ELEVATION_DEG = -0.833;
+
+/** A new moon (2000-01-06 18:14 UTC) and the mean synodic month, for the moon's phase. */
+const NEW_MOON_MS = Date.UTC(2000, 0, 6, 18, 14);
+const SYNODIC_MONTH_MS = 29.530_588_853 * 86_400_000;
+
+/**
+ * The moon's phase as a SPEC §3 code (QWeather's 800 new moon, 801 waxing crescent, 802 first quarter,
+ * 803 waxing gibbous, 804 full moon, 805 waning gibbous, 806 last quarter, 807 waning crescent), from the
+ * mean synodic month (within a day of the true phase: enough for an eighth of the cycle).
+ */
+export function moonPhaseCode(ms: number): number {
+  const age = ((((ms - NEW_MOON_MS) / SYNODIC_MONTH_MS) % 1) + 1) % 1;
+  return 800 + (Math.round(age * 8) % 8);
+}
 
 /**
  * The sky from a measured irradiance: clear-sky index ≥ 0.75 sunny (100), ≥ 0.5 few clouds (102),
- * ≥ 0.3 partly cloudy (103), else overcast (104). At night, near sunrise or sunset, or without
- * coordinates or irradiance: 999 (unknown) — irradiance cannot tell rain or snow either.
+ * ≥ 0.3 partly cloudy (103), else overcast (104). After sunset the moon's phase (8xx): it is night, and
+ * irradiance cannot tell the clouds. Near sunrise or sunset, or without coordinates or irradiance: 999
+ * (not measurable) — irradiance cannot tell rain or snow either.
  */
 export function skyCode(input: {
   ms: number;
@@ -42,9 +59,10 @@ export function skyCode(input: {
   longitude: number | null;
 }): number {
   const { irradianceWm2, latitude, longitude } = input;
-  if (irradianceWm2 === null || latitude === null || longitude === null) return 999;
+  if (latitude === null || longitude === null) return 999;
   const elevation = sunElevationDeg(input.ms, latitude, longitude);
-  if (elevation < MIN_ELEVATION_DEG) return 999;
+  if (elevation < SUNSET_ELEVATION_DEG) return moonPhaseCode(input.ms);
+  if (irradianceWm2 === null || elevation < MIN_ELEVATION_DEG) return 999;
   const index = irradianceWm2 / clearSkyGhi(elevation);
   if (index >= 0.75) return 100;
   if (index >= 0.5) return 102;

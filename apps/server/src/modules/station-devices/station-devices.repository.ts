@@ -39,6 +39,8 @@ export interface DeviceListRow {
   latestSocPct: number | null;
   /** isProducing() of the newest reading as the ingest stored it (null: no reading yet). */
   producing: boolean | null;
+  /** The SunSpec operating state of the newest reading (null: none reported). */
+  stateCode: number | null;
   /** energy_kwh of today's (station-local) day rollup; inverters only (others count no yield). */
   todayKwh: number | null;
 }
@@ -131,6 +133,7 @@ export class StationDevicesRepository {
         latestPowerW: deviceLatest.powerW,
         latestSocPct: deviceLatest.socPct,
         producing: deviceLatest.producing,
+        stateCode: deviceLatest.stateCode,
         todayKwh: sql<number | null>`case when ${devices.deviceType} = 'INVERTER' then
           (select r.energy_kwh::float8 from rollup_device_day r
             where r.device_id = ${devices.id} and r.day = ${localToday}) end`,

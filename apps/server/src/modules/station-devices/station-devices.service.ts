@@ -18,7 +18,7 @@ import {
   type SubscriptionCreateBody,
   type SubscriptionUpdateBody,
 } from '@sunfleet/contracts';
-import { deviceStatus, isFresh, isProducing } from '@sunfleet/domain';
+import { deviceRest, deviceStatus, isFresh, isProducing, restOf, type DeviceFacts } from '@sunfleet/domain';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
@@ -44,16 +44,21 @@ export function toDeviceItem(row: DeviceListRow, nowMs: number): StationDeviceIt
   const producing =
     row.producing ?? isProducing({ deviceType: row.deviceType, powerW: null, stateCode: null });
   const fresh = isFresh(lastSeenMs, row.uploadIntervalS, nowMs);
+  const facts: DeviceFacts = {
+    lastSeenMs,
+    uploadIntervalS: row.uploadIntervalS,
+    openFaults: row.openFaults,
+    producing,
+    rest: restOf({ deviceType: row.deviceType, producing, stateCode: row.stateCode }),
+  };
   return {
     id: row.id,
     sn: row.sn,
     name: row.name,
     deviceType: row.deviceType,
     model: row.model,
-    status: deviceStatus(
-      { lastSeenMs, uploadIntervalS: row.uploadIntervalS, openFaults: row.openFaults, producing },
-      nowMs,
-    ),
+    status: deviceStatus(facts, nowMs),
+    rest: deviceRest(facts, nowMs),
     stationId: row.stationId,
     stationName: row.stationName,
     gatewayId: row.gatewayId,

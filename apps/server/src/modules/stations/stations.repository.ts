@@ -143,6 +143,8 @@ export interface FleetKpiRow extends EnergyTotals {
   powerW: number;
   stations: Record<StationStatusCode, number>;
   devices: Record<DeviceStatusCode, number>;
+  /** Of OTHER: devices that rest (deviceRest()). */
+  devicesResting: number;
 }
 
 export interface StationValues {
@@ -468,7 +470,8 @@ export class StationsRepository {
       sql`with ${this.energyCtes(scope, null, currency, now)},
         facts as (select ${factsColumn('status', ts(now))} as status, ${factsColumn('power_w', ts(now))} as power_w,
             ${factsColumn('devices', ts(now))} as devices, ${factsColumn('devices_running', ts(now))} as running,
-            ${factsColumn('devices_fault', ts(now))} as fault, ${factsColumn('devices_offline', ts(now))} as offline
+            ${factsColumn('devices_fault', ts(now))} as fault, ${factsColumn('devices_offline', ts(now))} as offline,
+            ${factsColumn('devices_resting', ts(now))} as resting
           from st s ${stationFactsJoin(ts(now))})
         select day.*, mon.*,
           (select coalesce(sum(capacity_kwp), 0) from st) as capacity_kwp,
@@ -477,7 +480,8 @@ export class StationsRepository {
             as station_counts,
           (select json_build_object('RUNNING', coalesce(sum(running), 0), 'FAULT', coalesce(sum(fault), 0),
               'OFFLINE', coalesce(sum(offline), 0),
-              'OTHER', coalesce(sum(devices - running - fault - offline), 0)) from facts) as device_counts
+              'OTHER', coalesce(sum(devices - running - fault - offline), 0),
+              'RESTING', coalesce(sum(resting), 0)) from facts) as device_counts
         from day, mon`,
     );
     const row = rows[0] ?? {};
@@ -498,10 +502,32 @@ export class StationsRepository {
         OTHER: num(s.OTHER),
       },
       devices: { RUNNING: num(d.RUNNING), FAULT: num(d.FAULT), OFFLINE: num(d.OFFLINE), OTHER: num(d.OTHER) },
+      devicesResting: num(d.RESTING),
     };
   }
 
   // ---- Writes --------------------------------------------------------------------------------------------
+
+  /**
+   * The currency Home shows when the caller chose none: the one most of the stations in reach are priced
+   * in (their income is kept in it, so nothing is converted), else the currency of the region the user's
+   * mobile dialling code belongs to; null when neither says (no stations, no mobile).
+   */
+  async defaultKpiCurrency(scope: Scope, userId: number): Promise<string | null> {
+    const scoped = stationInScope(scope);
+    const rows = await queryRows<{ code: string | null }>(
+      this.db,
+      sql`select coalesce(
+          (select ${stations.currency} from ${stations} join currencies c on c.code = ${stations.currency}
+            where ${scoped ?? sql`true`} group by ${stations.currency}
+            order by count(*) desc, sum(${stations.capacityKwp}) desc, ${stations.currency} limit 1),
+          (select r.currency_code from users u
+            join regions r on r.area_code = '+' || ltrim(u.mobile_area_code, '+')
+            join currencies c on c.code = r.currency_code
+            where u.id = ${userId} order by r.id limit 1)) as code`,
+    );
+    return rows[0]?.code ?? null;
+  }
 
   async currencyExists(code: string): Promise<boolean> {
     const rows = await this.db

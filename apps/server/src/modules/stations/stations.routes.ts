@@ -106,7 +106,9 @@ export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
         summary: 'Home KPIs of every station within your reach',
         description:
           'Energy from the station rollups, each station in its own calendar; income converted to `currency` ' +
-          '(default USD) through the exchange rates of the currencies table; impact factors in docs/stations.md.',
+          '(default: the currency most stations in reach are priced in, else that of the region of the caller’s ' +
+          'mobile dialling code, else USD) through the exchange rates of the currencies table; impact factors ' +
+          'in docs/stations.md.',
         querystring: StationIndexQuery,
         response: responses(StationIndexStats),
       },

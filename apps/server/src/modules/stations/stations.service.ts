@@ -161,7 +161,11 @@ export class StationsService {
   }
 
   async indexStats(caller: StationCaller, currencyAsked: string | undefined): Promise<StationIndexStats> {
-    const currency = currencyAsked?.trim().toUpperCase() || DEFAULT_KPI_CURRENCY;
+    const asked = currencyAsked?.trim().toUpperCase() ?? '';
+    const currency =
+      asked !== ''
+        ? asked
+        : ((await this.repo.defaultKpiCurrency(caller.scope, caller.userId)) ?? DEFAULT_KPI_CURRENCY);
     if (!(await this.repo.currencyExists(currency)))
       throw invalidField('querystring.currency', StationMessage.currencyUnknown, 'unknown currency');
     const k = await this.repo.fleetKpis(caller.scope, currency, this.clock.now());
@@ -192,6 +196,7 @@ export class StationsService {
         fault: k.devices.FAULT,
         offline: k.devices.OFFLINE,
         other: k.devices.OTHER,
+        resting: k.devicesResting,
         total: total(k.devices),
       },
       impact: impactOf(k.totalKwh ?? 0),

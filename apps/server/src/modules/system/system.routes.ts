@@ -54,6 +54,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemDeps> = async (app, d
           geocoderUrl: deps.config.mapGeocoderUrl,
         },
         weatherForecast: deps.config.weatherForecastUrl !== null,
+        publicUrl: deps.config.publicUrlSet ? deps.config.publicUrl.replace(/\/$/, '') : null,
         guestLogin: deps.config.guestLogin,
       }),
   );

@@ -15,7 +15,7 @@ import {
   type StationStatusSummary,
   type TelemetryColumn,
 } from '@sunfleet/contracts';
-import { deviceStatus, gatewayStatus, stationStatus } from '@sunfleet/domain';
+import { deviceRest, deviceStatus, gatewayStatus, stationStatus } from '@sunfleet/domain';
 import type { Db } from '../../db/client.js';
 import { gateways } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -51,11 +51,13 @@ export class TelemetryService {
       this.status.deviceFacts(device.id),
     ]);
     if (!facts) throw Errors.notFound();
+    const now = this.clock.now().getTime();
     return {
       deviceId: device.id,
       ts: latest?.ts ?? null,
       values: latest?.values ?? {},
-      status: deviceStatus(facts, this.clock.now().getTime()),
+      status: deviceStatus(facts, now),
+      rest: deviceRest(facts, now),
     };
   }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '@sunfleet/contracts';
+import { NAVIGATION } from '@sunfleet/contracts';
 import {
   LAYOUT_COMPONENT,
+  activeMenu,
   buildMenu,
   collectPages,
   collectParentRedirects,
@@ -111,9 +113,47 @@ describe('buildMenu', () => {
     });
   });
 
+  it('lights the entry of a page, or of the section a detail page belongs to, and opens its submenu', () => {
+    expect(activeMenu(menu, '/stationSystem')).toEqual({ selected: '/stationSystem', open: ['group:10'] });
+    expect(activeMenu(menu, '/station/detail/42')).toEqual({
+      selected: '/stationSystem',
+      open: ['group:10'],
+    });
+    expect(activeMenu(menu, '/index')).toEqual({ selected: '/index', open: [] });
+    // A page of no section lights nothing.
+    expect(activeMenu(menu, '/softwareVersion')).toEqual({ selected: undefined, open: [] });
+    expect(activeMenu(menu, '/station/detail')).toEqual({ selected: undefined, open: [] });
+  });
+
   it('finds the first page a role without Home lands on', () => {
     expect(firstMenuPath(menu)).toBe('/index');
     expect(firstMenuPath(menu.slice(1))).toBe('/stationSystem');
     expect(firstMenuPath([])).toBeUndefined();
+  });
+});
+
+describe('sidebar sections of the navigation catalogue', () => {
+  // The catalogue as /api/routes serves it to the administrator: two levels, every entry permitted.
+  const toEntry = (s: (typeof NAVIGATION)[number]): RouteEntry => ({
+    id: s.id,
+    parentId: s.parentId,
+    path: s.path,
+    component: s.component,
+    hidden: s.hidden,
+    meta: meta(s.title, { icon: s.icon, affix: s.affix, noCache: s.noCache, newTab: s.newTab }),
+    children: NAVIGATION.filter((c) => c.parentId === s.id).map((c) => ({ ...toEntry(c), children: [] })),
+  });
+  const menu = buildMenu(normaliseRoutes(NAVIGATION.filter((s) => s.parentId === 0).map(toEntry)));
+  const selected = (path: string): string | undefined => activeMenu(menu, path).selected;
+
+  it('lights the list a detail page or form belongs to', () => {
+    expect(selected('/station/detail/7')).toBe('/stationSystem');
+    expect(selected('/createStation')).toBe('/stationSystem');
+    expect(selected('/device/detail/3')).toBe('/deviceAll');
+    expect(selected('/gateway/detail/3')).toBe('/gatewayCentre');
+    // Meters have no list of their own: the section's first entry (the device list, with its meter tab).
+    expect(selected('/electricityMeter/detail/3')).toBe('/deviceAll');
+    expect(selected('/operation/iv/new')).toBe('/operation/iv');
+    expect(activeMenu(menu, '/station/detail/7').open).toEqual(['group:10']);
   });
 });

@@ -1,4 +1,5 @@
 import type { RouteEntry } from '@sunfleet/contracts';
+import { matchPath } from 'react-router';
 import type { RouteMeta } from '../../lib/page';
 
 export type { RouteMeta } from '../../lib/page';
@@ -99,10 +100,19 @@ export function collectParentRedirects(nodes: readonly NavNode[]): { path: strin
 }
 
 export type MenuNode =
-  | { kind: 'item'; key: string; path: string; meta: RouteMeta; external: boolean; newTab: boolean }
+  | {
+      kind: 'item';
+      key: string;
+      path: string;
+      meta: RouteMeta;
+      external: boolean;
+      newTab: boolean;
+      /** Route patterns of hidden pages of this entry's section (details, forms): they light this entry. */
+      owns: string[];
+    }
   | { kind: 'group'; key: string; meta: RouteMeta; children: MenuNode[] };
 
-function toItem(node: NavNode): MenuNode {
+function toItem(node: NavNode, owns: string[] = []): MenuNode {
   const external = isExternal(node.path);
   return {
     kind: 'item',
@@ -111,7 +121,19 @@ function toItem(node: NavNode): MenuNode {
     meta: node.meta,
     external,
     newTab: external || node.meta.newTab,
+    owns,
   };
+}
+
+/** The area of a page component: `station` of `station/detail`. */
+const areaOf = (component: string): string => component.split('/')[0] ?? component;
+
+/**
+ * Which visible entry a hidden page of the same parent belongs to: the one of its area
+ * (`station/detail` → `station/list`, `gateway/detail` → `gateway/list`), else the section's first.
+ */
+function ownerOf(hidden: NavNode, visible: readonly NavNode[]): NavNode | undefined {
+  return visible.find((v) => areaOf(v.component) === areaOf(hidden.component)) ?? visible[0];
 }
 
 /**
@@ -128,10 +150,59 @@ export function buildMenu(nodes: readonly NavNode[]): MenuNode[] {
     } else if (node.children.length === 0) {
       menu.push(toItem(node));
     } else if (visible.length > 0) {
-      menu.push({ kind: 'group', key: `group:${node.id}`, meta: node.meta, children: buildMenu(visible) });
+      const owned = new Map<NavNode, string[]>();
+      for (const hidden of node.children.filter((child) => child.hidden)) {
+        const owner = ownerOf(hidden, visible);
+        if (owner !== undefined) owned.set(owner, [...(owned.get(owner) ?? []), hidden.path]);
+      }
+      const children = visible.map((child) =>
+        child.children.length === 0 ? toItem(child, owned.get(child)) : buildMenu([child])[0],
+      );
+      menu.push({
+        kind: 'group',
+        key: `group:${node.id}`,
+        meta: node.meta,
+        children: children.filter((c): c is MenuNode => c !== undefined),
+      });
     }
   }
   return menu;
+}
+
+/** The entry to light and the submenus to open for a location: its own entry, or its section's. */
+export interface ActiveMenu {
+  selected: string | undefined;
+  open: string[];
+}
+
+function ownsPath(item: Extract<MenuNode, { kind: 'item' }>, pathname: string): boolean {
+  return item.owns.some((pattern) => matchPath({ path: pattern, end: true }, pathname) !== null);
+}
+
+/**
+ * The sidebar entry of `pathname`: the entry of that path, else the entry whose section the page belongs
+ * to (a station's detail page lights "Station list" and opens "Site centre"), with the submenus leading
+ * to it. A path of no section lights nothing.
+ */
+export function activeMenu(menu: readonly MenuNode[], pathname: string): ActiveMenu {
+  const find = (
+    nodes: readonly MenuNode[],
+    match: (item: Extract<MenuNode, { kind: 'item' }>) => boolean,
+  ): ActiveMenu | undefined => {
+    for (const node of nodes) {
+      if (node.kind === 'item') {
+        if (match(node)) return { selected: node.key, open: [] };
+      } else {
+        const inner = find(node.children, match);
+        if (inner !== undefined) return { selected: inner.selected, open: [node.key, ...inner.open] };
+      }
+    }
+    return undefined;
+  };
+  return (
+    find(menu, (item) => item.path === pathname) ??
+    find(menu, (item) => ownsPath(item, pathname)) ?? { selected: undefined, open: [] }
+  );
 }
 
 /** The first visible page of the menu: where `/` leads when the user has no Home entry. */

@@ -1,10 +1,10 @@
-import { useMemo, type ReactElement } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { Layout as AntLayout, Menu, type MenuProps } from 'antd';
 import { Layout } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { TestId } from '../../testids';
-import type { MenuNode } from '../router/routeModel';
+import { activeMenu, type MenuNode } from '../router/routeModel';
 import { Logo } from '../../components/Logo';
 import { menuIcon } from './menuIcons';
 
@@ -29,17 +29,6 @@ function toItems(nodes: readonly MenuNode[], t: (key: string) => string): MenuIt
   });
 }
 
-function groupKeysFor(nodes: readonly MenuNode[], path: string): string[] {
-  for (const node of nodes) {
-    if (node.kind === 'group') {
-      if (node.children.some((c) => c.kind === 'item' && c.path === path)) return [node.key];
-      const inner = groupKeysFor(node.children, path);
-      if (inner.length > 0) return [node.key, ...inner];
-    }
-  }
-  return [];
-}
-
 function findItem(nodes: readonly MenuNode[], key: string): MenuNode | undefined {
   for (const node of nodes) {
     if (node.kind === 'item' && node.key === key) return node;
@@ -58,13 +47,22 @@ export interface SidebarProps {
   showLogo: boolean;
 }
 
-/** Left sidebar of SPEC §2, 250 px, built from the permitted routes with translated titles. */
+/**
+ * Left sidebar of SPEC §2, 250 px, built from the permitted routes with translated titles. The entry of the
+ * page shown is lit — for a detail page or form, the entry of its section (routeModel `activeMenu`) — and
+ * its submenu opened, on a deep link as on every later navigation; submenus the user opened stay open.
+ */
 export function Sidebar({ menu, opened, mobile, showLogo }: SidebarProps): ReactElement {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const items = useMemo(() => toItems(menu, t), [menu, t]);
-  const defaultOpen = useMemo(() => groupKeysFor(menu, location.pathname), [menu, location.pathname]);
+  const active = useMemo(() => activeMenu(menu, location.pathname), [menu, location.pathname]);
+  const [openKeys, setOpenKeys] = useState<string[]>(active.open);
+  // A collapsed sidebar shows submenus as pop-ups: opening one there would pop it up unasked.
+  useEffect(() => {
+    if (opened) setOpenKeys((keys) => [...new Set([...keys, ...active.open])]);
+  }, [active, opened]);
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const node = findItem(menu, key);
@@ -91,8 +89,9 @@ export function Sidebar({ menu, opened, mobile, showLogo }: SidebarProps): React
         mode="inline"
         theme="dark"
         items={items}
-        selectedKeys={[location.pathname]}
-        defaultOpenKeys={defaultOpen}
+        selectedKeys={active.selected === undefined ? [] : [active.selected]}
+        openKeys={openKeys}
+        onOpenChange={setOpenKeys}
         onClick={onClick}
         data-testid={TestId.sidebarMenu}
       />

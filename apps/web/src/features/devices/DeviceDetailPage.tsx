@@ -66,6 +66,7 @@ function Summary({
       <Space orientation="vertical" size={12} style={{ width: '100%' }}>
         <StateLine
           status={latest?.status ?? device.status}
+          rest={latest === undefined ? device.rest : latest.rest}
           state={f.state}
           lastSeen={latest?.ts ?? device.lastSeenAt}
           timeZone={device.timeZone}

@@ -100,7 +100,9 @@ function DeviceTab({ kind, initialSn }: { kind: ListedKind; initialSn?: string }
     {
       title: t('deviceWeb.status'),
       dataIndex: 'status',
-      render: (s: DeviceStatus) => <StatusTag kind="device" status={s} testId={TestId.deviceStatus} />,
+      render: (s: DeviceStatus, d) => (
+        <StatusTag kind="device" status={s} rest={d.rest} testId={TestId.deviceStatus} />
+      ),
     },
     { title: t('deviceWeb.station'), dataIndex: 'stationName', render: (v: string | null) => v ?? '-' },
     {

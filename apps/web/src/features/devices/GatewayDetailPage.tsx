@@ -94,8 +94,8 @@ function AttachedDevices({
     {
       title: t('deviceWeb.status'),
       dataIndex: 'status',
-      render: (s: GatewayDevice['status']) => (
-        <StatusTag kind="device" status={s} testId={TestId.deviceStatus} />
+      render: (s: GatewayDevice['status'], d) => (
+        <StatusTag kind="device" status={s} rest={d.rest} testId={TestId.deviceStatus} />
       ),
     },
     {

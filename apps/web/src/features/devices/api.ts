@@ -143,10 +143,10 @@ export function useDeviceLatest(id: number): UseQueryResult<DeviceLatest> {
         old === undefined ? old : { ...old, ts, values },
       );
     } else if (event.type === 'status' && event.data.kind === 'DEVICE' && event.data.id === id) {
-      const status = event.data.status;
+      const { status, rest } = event.data;
       if (isDeviceStatus(status))
         queryClient.setQueryData<DeviceLatest>(deviceKeys.latest(id), (old) =>
-          old === undefined ? old : { ...old, status },
+          old === undefined ? old : { ...old, status, rest },
         );
     }
   });

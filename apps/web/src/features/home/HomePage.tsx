@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Card, Col, Row, Select, Typography } from 'antd';
+import { Card, Col, Row, Select, Skeleton, Typography } from 'antd';
 import { Perm } from '@sunfleet/contracts';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { TestId } from '../../testids';
 import { useInfo } from '../../lib/sessionData';
 import { useCurrencies } from '../../lib/referenceData';
+import { useNumberFormat } from '../../lib/numberFormat';
 import { useIndexStats, useStationLocations } from './api';
 import type { MapPoint } from '../../components/map/mapModel';
 import { StationMap } from '../../components/map/StationMap';
@@ -28,12 +29,27 @@ import {
 } from './homeModel';
 import './home.css';
 
-/** Home (`/index`): greeting, the fleet's figures, status counts, the map of stations and latest alarms. */
+/** A placeholder of the size of what is still loading (Home's figures and their currency). */
+function Placeholder({ width }: { width: number }): ReactElement {
+  return (
+    <span data-testid={TestId.homeSkeleton}>
+      <Skeleton.Input active size="small" style={{ width, minWidth: width }} />
+    </span>
+  );
+}
+
+/**
+ * Home (`/index`): greeting, the fleet's figures, status counts, the map of stations and latest alarms.
+ * Until the figures arrive every part that depends on them is a skeleton — never an empty currency box
+ * or "Income ()". Without a stored choice the currency is the server's default for the caller (the one
+ * their stations are priced in, else their region's; docs/web.md).
+ */
 export function HomePage({ meta }: PageProps): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   useDocumentTitle(t(meta.title));
   const navigate = useNavigate();
-  const username = useInfo(false).data?.username ?? '';
+  const username = useInfo(false).data?.username;
   const [currency, setCurrency] = useState<string | undefined>(storedHomeCurrency);
   const stats = useIndexStats(currency);
   const currencies = useCurrencies();
@@ -46,7 +62,9 @@ export function HomePage({ meta }: PageProps): ReactElement {
     setCurrency(code);
   };
 
-  const loading = data === undefined && stats.isFetching;
+  const loading = data === undefined && !stats.isError;
+  // The currency shown: the stored choice at once, else the one the figures came in.
+  const shownCurrency = currency ?? data?.currency;
   const raw: Record<string, number | null> =
     data === undefined
       ? {}
@@ -70,21 +88,32 @@ export function HomePage({ meta }: PageProps): ReactElement {
     <div className="home-page" data-testid={TestId.homePage}>
       <Card size="small">
         <div className="home-header">
-          <Typography.Title level={4} data-testid={TestId.homeGreeting}>
-            {t(greetingKey(), { name: username })}
-          </Typography.Title>
-          <Select<string>
-            showSearch
-            allowClear
-            style={{ width: 180 }}
-            placeholder={t('home.currency')}
-            value={currency ?? data?.currency}
-            onChange={(code) => chooseCurrency(code)}
-            loading={currencies.isFetching}
-            options={(currencies.data ?? []).map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }))}
-            data-testid={TestId.homeCurrency}
-            aria-label={t('home.currency')}
-          />
+          {username === undefined ? (
+            <Placeholder width={240} />
+          ) : (
+            <Typography.Title level={4} data-testid={TestId.homeGreeting}>
+              {t(greetingKey(), { name: username })}
+            </Typography.Title>
+          )}
+          {shownCurrency === undefined && loading ? (
+            <Placeholder width={180} />
+          ) : (
+            <Select<string>
+              showSearch
+              allowClear
+              style={{ width: 180 }}
+              placeholder={t('home.currency')}
+              value={shownCurrency}
+              onChange={(code) => chooseCurrency(code)}
+              loading={currencies.isFetching}
+              options={(currencies.data ?? []).map((c) => ({
+                value: c.code,
+                label: `${c.code} · ${c.name}`,
+              }))}
+              data-testid={TestId.homeCurrency}
+              aria-label={t('home.currency')}
+            />
+          )}
         </div>
       </Card>
       {stats.isError && data === undefined ? (
@@ -95,15 +124,21 @@ export function HomePage({ meta }: PageProps): ReactElement {
         <>
           <KpiGrid
             title={t('home.generation')}
-            kpis={data === undefined ? [] : energyKpis(data)}
+            kpis={data === undefined ? [] : energyKpis(data, fmt)}
             raw={raw}
             loading={loading}
           />
           <Row gutter={[12, 12]}>
             <Col xs={24} lg={12}>
               <KpiGrid
-                title={t('home.incomeTitle', { currency: data?.currency ?? '' })}
-                kpis={data === undefined ? [] : incomeKpis(data)}
+                title={
+                  data === undefined ? (
+                    <Placeholder width={120} />
+                  ) : (
+                    t('home.incomeTitle', { currency: data.currency })
+                  )
+                }
+                kpis={data === undefined ? [] : incomeKpis(data, fmt)}
                 raw={raw}
                 loading={loading}
               />
@@ -111,7 +146,7 @@ export function HomePage({ meta }: PageProps): ReactElement {
             <Col xs={24} lg={12}>
               <KpiGrid
                 title={t('home.impactTitle')}
-                kpis={data === undefined ? [] : impactKpis(data)}
+                kpis={data === undefined ? [] : impactKpis(data, fmt)}
                 raw={raw}
                 loading={loading}
               />

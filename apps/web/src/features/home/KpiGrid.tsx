@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Card, Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../testids';
@@ -13,7 +13,7 @@ export function KpiGrid({
   extra,
   loading,
 }: {
-  title: string;
+  title: ReactNode;
   kpis: Kpi[];
   /** The API's unformatted number per figure, kept on the element for tests and screen readers. */
   raw: Record<string, number | null>;
@@ -68,12 +68,14 @@ export function StatusCounts({
       <div className="home-status-list">
         {counts.map((c) => (
           <div key={c.key} className="home-status-item" data-testid={`${testId}-${c.key}`} data-raw={c.count}>
-            <StatusDot status={c.status} />
+            <StatusDot status={c.status} resting={c.kind === 'device' && c.resting === true} />
             <span className="home-status-label">
               {t(
                 c.kind === 'station'
                   ? statusLabelKey('station', c.status)
-                  : statusLabelKey('device', c.status),
+                  : c.resting === true
+                    ? 'status.device.resting'
+                    : statusLabelKey('device', c.status),
               )}
             </span>
             <span className="home-status-count">{c.count}</span>

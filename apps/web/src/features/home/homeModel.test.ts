@@ -10,6 +10,9 @@ import {
   storeHomeCurrency,
   storedHomeCurrency,
 } from './homeModel';
+import { numberFormat } from '../../lib/numberFormat';
+
+const EN = numberFormat('EN');
 
 const stats: StationIndexStats = {
   currency: 'EUR',
@@ -21,7 +24,7 @@ const stats: StationIndexStats = {
   income: { today: 3.7, month: 1234.5, year: 0, total: 2_500_000 },
   capacityKwp: 980,
   stationStatus: { online: 1, abnormal: 0, offline: 2, other: 0, total: 3 },
-  deviceStatus: { running: 2, fault: 0, offline: 1, other: 0, total: 3 },
+  deviceStatus: { running: 2, fault: 0, offline: 1, other: 0, resting: 0, total: 3 },
   impact: { coalTons: 1234.5, co2Tons: 0.5, trees: 12 },
 };
 
@@ -42,15 +45,33 @@ describe('home status counts', () => {
       ['running', 'RUNNING', 2],
       ['fault', 'FAULT', 0],
       ['offline', 'OFFLINE', 1],
+      ['resting', 'OTHER', 0],
       ['other', 'OTHER', 0],
     ]);
-    expect(deviceStatusCounts(undefined).map((c) => c.count)).toEqual([0, 0, 0, 0]);
+    expect(deviceStatusCounts(undefined).map((c) => c.count)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('shows the inverters resting at night apart from the rest of OTHER, marked calm', () => {
+    const night = { running: 0, fault: 0, offline: 1, other: 5, resting: 4, total: 6 };
+    const counts = deviceStatusCounts(night);
+    expect(counts.map((c) => [c.key, c.status, c.count])).toEqual([
+      ['running', 'RUNNING', 0],
+      ['fault', 'FAULT', 0],
+      ['offline', 'OFFLINE', 1],
+      ['resting', 'OTHER', 4],
+      ['other', 'OTHER', 1],
+    ]);
+    expect(counts.filter((c) => c.kind === 'device' && c.resting === true).map((c) => c.key)).toEqual([
+      'resting',
+    ]);
+    // The parts add up to the SPEC bucket.
+    expect(counts.reduce((sum, c) => sum + c.count, 0)).toBe(night.total);
   });
 });
 
 describe('home figures', () => {
   it('scales power and energy by the SPEC §9 rules', () => {
-    expect(values(energyKpis(stats))).toEqual({
+    expect(values(energyKpis(stats, EN))).toEqual({
       power: '1.50 MW',
       today: '12.35 kWh',
       month: '2.50 MWh',
@@ -61,7 +82,7 @@ describe('home figures', () => {
   });
 
   it('shows income as K/M/B amounts in the chosen currency', () => {
-    expect(values(incomeKpis(stats))).toEqual({
+    expect(values(incomeKpis(stats, EN))).toEqual({
       incomeToday: '3.70 EUR',
       incomeMonth: '1.23 K EUR',
       incomeYear: '0.00 EUR',
@@ -69,8 +90,22 @@ describe('home figures', () => {
     });
   });
 
-  it('shortens impact figures', () => {
-    expect(values(impactKpis(stats))).toEqual({ coal: '1.23k t', co2: '0.50 t', trees: '12.00' });
+  it('shortens impact figures and counts whole trees, rounded down', () => {
+    expect(values(impactKpis(stats, EN))).toEqual({ coal: '1.23k t', co2: '0.50 t', trees: '12' });
+    const fleet = { ...stats, impact: { coalTons: 1234.5, co2Tons: 0.5, trees: 452946.9 } };
+    expect(values(impactKpis(fleet, EN)).trees).toBe('452,946');
+    expect(values(impactKpis({ ...stats, impact: { ...stats.impact, trees: 451.1 } }, EN)).trees).toBe('451');
+  });
+
+  it('writes the figures in the UI language', () => {
+    const de = numberFormat('DE');
+    expect(values(energyKpis(stats, de))).toMatchObject({ power: '1,50 MW', capacity: '980,00 kWp' });
+    expect(values(incomeKpis(stats, de)).incomeMonth).toBe('1,23 K EUR');
+    expect(values(impactKpis({ ...stats, impact: { ...stats.impact, trees: 452946.9 } }, de))).toEqual({
+      coal: '1,23k t',
+      co2: '0,50 t',
+      trees: '452.946',
+    });
   });
 
   it('greets by the local hour (morning before 12, afternoon before 18)', () => {

@@ -1,13 +1,4 @@
-import {
-  PowerMode,
-  formatAmount,
-  formatCompactNumber,
-  formatEnergy,
-  formatPower,
-  greetingAt,
-  type Greeting,
-  type ScaledValue,
-} from '@sunfleet/domain';
+import { PowerMode, greetingAt, type Greeting, type ScaledValue } from '@sunfleet/domain';
 import {
   DEVICE_STATUS_CODES,
   STATION_STATUS_CODES,
@@ -15,6 +6,7 @@ import {
   type StationIndexStats,
   type StationStatus,
 } from '@sunfleet/contracts';
+import type { NumberFormat } from '../../lib/numberFormat';
 import { local } from '../../lib/storage';
 import { browserOffsetMinutes } from '../../lib/time';
 
@@ -47,75 +39,82 @@ const withCurrency = (value: ScaledValue, currency: string): ScaledValue =>
   value.value === '-' ? value : { value: value.value, unit: `${value.unit} ${currency}`.trim() };
 
 /** The generation figures: power now, energy today / month / year / total, installed capacity. */
-export function energyKpis(stats: StationIndexStats): Kpi[] {
+export function energyKpis(stats: StationIndexStats, fmt: NumberFormat): Kpi[] {
   return [
-    { key: 'power', labelKey: 'home.kpi.power', value: formatPower(stats.powerKw) },
-    { key: 'today', labelKey: 'home.kpi.today', value: formatEnergy(stats.todayKwh) },
-    { key: 'month', labelKey: 'home.kpi.month', value: formatEnergy(stats.monthKwh) },
-    { key: 'year', labelKey: 'home.kpi.year', value: formatEnergy(stats.yearKwh) },
-    { key: 'total', labelKey: 'home.kpi.total', value: formatEnergy(stats.totalKwh) },
-    { key: 'capacity', labelKey: 'home.kpi.capacity', value: formatPower(stats.capacityKwp, PowerMode.peak) },
+    { key: 'power', labelKey: 'home.kpi.power', value: fmt.power(stats.powerKw) },
+    { key: 'today', labelKey: 'home.kpi.today', value: fmt.energy(stats.todayKwh) },
+    { key: 'month', labelKey: 'home.kpi.month', value: fmt.energy(stats.monthKwh) },
+    { key: 'year', labelKey: 'home.kpi.year', value: fmt.energy(stats.yearKwh) },
+    { key: 'total', labelKey: 'home.kpi.total', value: fmt.energy(stats.totalKwh) },
+    { key: 'capacity', labelKey: 'home.kpi.capacity', value: fmt.power(stats.capacityKwp, PowerMode.peak) },
   ];
 }
 
 /** Income today / month / year / total in the chosen currency (K/M/B amounts). */
-export function incomeKpis(stats: StationIndexStats): Kpi[] {
+export function incomeKpis(stats: StationIndexStats, fmt: NumberFormat): Kpi[] {
   const { income, currency } = stats;
   return [
     {
       key: 'incomeToday',
       labelKey: 'home.income.today',
-      value: withCurrency(formatAmount(income.today), currency),
+      value: withCurrency(fmt.amount(income.today), currency),
     },
     {
       key: 'incomeMonth',
       labelKey: 'home.income.month',
-      value: withCurrency(formatAmount(income.month), currency),
+      value: withCurrency(fmt.amount(income.month), currency),
     },
     {
       key: 'incomeYear',
       labelKey: 'home.income.year',
-      value: withCurrency(formatAmount(income.year), currency),
+      value: withCurrency(fmt.amount(income.year), currency),
     },
     {
       key: 'incomeTotal',
       labelKey: 'home.income.total',
-      value: withCurrency(formatAmount(income.total), currency),
+      value: withCurrency(fmt.amount(income.total), currency),
     },
   ];
 }
 
-/** Standard coal saved, CO2 avoided (tons) and equivalent trees, shortened with two decimals. */
-export function impactKpis(stats: StationIndexStats): Kpi[] {
+/**
+ * Standard coal saved and CO2 avoided (tons, shortened with two decimals) and the equivalent trees: whole
+ * trees, rounded down (451.1 trees are 451 planted), with thousands separators.
+ */
+export function impactKpis(stats: StationIndexStats, fmt: NumberFormat): Kpi[] {
   const tons = (v: number | null): ScaledValue => {
-    const scaled = formatCompactNumber(v);
+    const scaled = fmt.compact(v);
     return scaled.value === '-' ? scaled : { value: `${scaled.value}${scaled.unit}`, unit: 't' };
-  };
-  const count = (v: number | null): ScaledValue => {
-    const scaled = formatCompactNumber(v);
-    return { value: `${scaled.value}${scaled.unit}`, unit: '' };
   };
   return [
     { key: 'coal', labelKey: 'home.impact.coal', value: tons(stats.impact.coalTons) },
     { key: 'co2', labelKey: 'home.impact.co2', value: tons(stats.impact.co2Tons) },
-    { key: 'trees', labelKey: 'home.impact.trees', value: count(stats.impact.trees) },
+    {
+      key: 'trees',
+      labelKey: 'home.impact.trees',
+      value: { value: fmt.whole(stats.impact.trees), unit: '' },
+    },
   ];
 }
 
-/** One status of Home's counts: its code (word and colour come from the status component) and count. */
+/**
+ * One status of Home's counts: its code (word and colour come from the status component) and count.
+ * `resting` marks the devices of OTHER that rest (inverters asleep or on standby): shown apart, calm.
+ */
 export type StatusCount =
   | { key: string; kind: 'station'; status: StationStatus; count: number }
-  | { key: string; kind: 'device'; status: DeviceStatus; count: number };
+  | { key: string; kind: 'device'; status: DeviceStatus; count: number; resting?: boolean };
 
 type StationCounts = StationIndexStats['stationStatus'];
 type DeviceCounts = StationIndexStats['deviceStatus'];
+type DeviceBucket = Exclude<keyof DeviceCounts, 'total' | 'resting'>;
 const STATION_COUNT: Record<StationStatus, Exclude<keyof StationCounts, 'total'>> = {
   ONLINE: 'online',
   ABNORMAL: 'abnormal',
   OFFLINE: 'offline',
   OTHER: 'other',
 };
-const DEVICE_COUNT: Record<DeviceStatus, Exclude<keyof DeviceCounts, 'total'>> = {
+const DEVICE_COUNT: Record<DeviceStatus, DeviceBucket> = {
   RUNNING: 'running',
   FAULT: 'fault',
   OFFLINE: 'offline',
@@ -130,10 +129,20 @@ export function stationStatusCounts(counts: StationCounts | undefined): StatusCo
   });
 }
 
-/** Device counts in the contracts' status order (0 while loading). */
+/**
+ * Device counts in the contracts' status order (0 while loading). The OTHER bucket of SPEC §4 is shown in
+ * two parts: the inverters resting as a normal part of their day (night, standby: not a problem, calm
+ * colour) and the rest of OTHER (never reported, nothing to judge by).
+ */
 export function deviceStatusCounts(counts: DeviceCounts | undefined): StatusCount[] {
-  return DEVICE_STATUS_CODES.map((status) => {
+  return DEVICE_STATUS_CODES.flatMap((status): StatusCount[] => {
     const key = DEVICE_COUNT[status];
-    return { key, kind: 'device', status, count: counts?.[key] ?? 0 };
+    const count = counts?.[key] ?? 0;
+    if (status !== 'OTHER') return [{ key, kind: 'device', status, count }];
+    const resting = Math.min(counts?.resting ?? 0, count);
+    return [
+      { key: 'resting', kind: 'device', status, count: resting, resting: true },
+      { key, kind: 'device', status, count: count - resting },
+    ];
   });
 }

@@ -11,6 +11,7 @@ import { useListFilters } from '../../lib/paging';
 import { TestId } from '../../testids';
 import { invalidateOrganisation, roleApi, useRoles, type Role, type RoleVisibility } from './api';
 import { ROLE_TYPE_LABEL, VISIBILITY_LABEL, orNotSet, roleLabel } from '../../lib/labels';
+import { permissionCountLabel } from './permissionTree';
 import { RoleFormModal } from './RoleFormModal';
 
 /** Roles: list, search, create and edit with the permission tree, delete when nobody holds the role. */
@@ -40,16 +41,27 @@ export function RoleListPage({ meta }: PageProps): ReactElement {
     },
     { title: t('org.role.remark'), dataIndex: 'remark', render: (v: string | null) => orNotSet(t, v) },
     {
-      title: t('org.role.disabled'),
+      // The column says what the tag says: the role's state, enabled or disabled.
+      title: t('org.user.state'),
       dataIndex: 'disabled',
       render: (v: boolean) =>
         v ? (
-          <Tag color="red">{t('org.user.disabled')}</Tag>
+          <Tag color="red" data-testid={TestId.roleState} data-disabled="true">
+            {t('org.user.disabled')}
+          </Tag>
         ) : (
-          <Tag color="green">{t('org.user.enabled')}</Tag>
+          <Tag color="green" data-testid={TestId.roleState} data-disabled="false">
+            {t('org.user.enabled')}
+          </Tag>
         ),
     },
-    { title: t('org.role.permissionCount'), key: 'permissions', render: (_, r) => r.permissions.length },
+    {
+      title: t('org.role.permissionCount'),
+      key: 'permissions',
+      render: (_, r) => (
+        <span data-testid={TestId.rolePermissionCount}>{permissionCountLabel(r.permissions, t)}</span>
+      ),
+    },
     { title: t('org.company.users'), dataIndex: 'userCount' },
     actionsColumn<Role>(t, (r) => (
       <Space size={0}>

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionNode } from './api';
-import { canGrant, indexTree, selectAll, toggleCode, withGroupingAncestors } from './permissionTree';
+import {
+  canGrant,
+  indexTree,
+  permissionCountLabel,
+  selectAll,
+  toggleCode,
+  withGroupingAncestors,
+} from './permissionTree';
 
 const node = (
   code: string,
@@ -66,5 +73,16 @@ describe('permission tree selection', () => {
     );
     // A page never becomes selected because one of its actions is: only grouping codes are added.
     expect(withGroupingAncestors(index, ['role:create'])).not.toContain('role:view');
+  });
+});
+
+describe('role list permission column', () => {
+  const t = (key: string): string => (key === 'org.role.allPermissions' ? 'All' : key);
+  it('reads All for the wildcard and counts only the codes that grant something', () => {
+    expect(permissionCountLabel(['*'], t)).toBe('All');
+    expect(
+      permissionCountLabel(['menu:station', 'section:stationList', 'station:view', 'station:create'], t),
+    ).toBe('2');
+    expect(permissionCountLabel([], t)).toBe('0');
   });
 });

@@ -88,3 +88,12 @@ export function withGroupingAncestors(index: TreeIndex, selected: readonly strin
 export function selectAll(index: TreeIndex, held: readonly string[], selected: readonly string[]): string[] {
   return [...new Set([...selected, ...index.codes.filter((code) => canGrant(held, code))])];
 }
+
+/**
+ * What the role list shows in its permission column: "All" (translated) for a role holding the wildcard,
+ * else how many permissions it grants (menu and section codes only group, so they are not counted).
+ */
+export function permissionCountLabel(permissions: readonly string[], t: (key: string) => string): string {
+  if (permissions.includes(WILDCARD_PERMISSION)) return t('org.role.allPermissions');
+  return String(permissions.filter((code) => isGrantCode(code)).length);
+}

@@ -1,5 +1,15 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Card, DatePicker, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  DatePicker,
+  Input,
+  Select,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Perm } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -13,14 +23,13 @@ import { saveFile } from '../../lib/saveFile';
 import { formatLocalDateTime } from '../../lib/time';
 import { TestId } from '../../testids';
 import { exportLog, useLog, type AuditEntry, type LogFilters } from './api';
+import { LOG_RESULTS, auditActionLabel, logResultLabel } from './logLabels';
 import { LogUserSelect } from './LogUserSelect';
 import { QUICK_RANGES, lastDays, rangeParams } from './logRanges';
 
 type Range = [Dayjs, Dayjs];
 
 const STATUS_OK = 200;
-/** Envelope statuses an audit row can carry (docs/api.md), offered as a filter. */
-const STATUSES = [200, 4000, 4001, 4003, 4004, 4009, 4029, 5000, 5003] as const;
 
 /** Who acted: the session's user, else the account name a login attempt gave (kept in the detail). */
 function actorOf(entry: AuditEntry): string | null {
@@ -39,7 +48,8 @@ function DetailView({ entry }: { entry: AuditEntry }): ReactElement {
  * (with the SPEC §9 quick ranges), action, user and status; exported as XLSX with the same filters.
  */
 export function LogPage({ meta }: PageProps): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const exists = (key: string): boolean => i18n.exists(key);
   const paging = usePaging();
   const [keyword, setKeyword] = useState('');
   const [action, setAction] = useState('');
@@ -65,7 +75,14 @@ export function LogPage({ meta }: PageProps): ReactElement {
     {
       title: t('system.log.action'),
       dataIndex: 'action',
-      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+      // The words, with the recorded name on hover (it is what the action filter matches).
+      render: (v: string) => (
+        <Tooltip title={v}>
+          <span data-testid={TestId.logActionCell} data-action={v}>
+            {auditActionLabel(v, t, exists)}
+          </span>
+        </Tooltip>
+      ),
     },
     {
       title: t('system.log.target'),
@@ -81,12 +98,16 @@ export function LogPage({ meta }: PageProps): ReactElement {
     {
       title: t('system.log.status'),
       dataIndex: 'status',
-      render: (v: number) => <Tag color={v === STATUS_OK ? 'green' : 'red'}>{v}</Tag>,
+      render: (v: number) => (
+        <Tooltip title={String(v)}>
+          <Tag color={v === STATUS_OK ? 'green' : 'red'} data-testid={TestId.logResult} data-status={v}>
+            {logResultLabel(v, t)}
+          </Tag>
+        </Tooltip>
+      ),
     },
     { title: t('system.log.requestId'), dataIndex: 'requestId', render: (v: string | null) => v ?? '-' },
   ];
-  const outcome = (value: number): string =>
-    value === STATUS_OK ? t('system.log.success') : t('system.log.failure');
 
   const toolbar = (
     <>
@@ -110,7 +131,7 @@ export function LogPage({ meta }: PageProps): ReactElement {
         placeholder={t('system.log.status')}
         value={status}
         onChange={filtered(setStatus)}
-        options={STATUSES.map((s) => ({ value: s, label: `${String(s)} · ${outcome(s)}` }))}
+        options={LOG_RESULTS.map((s) => ({ value: s, label: logResultLabel(s, t) }))}
         style={{ width: 160 }}
       />
       <Input.Search

@@ -6218,6 +6218,8 @@ export interface paths {
                                     lastSeenAt: string | null;
                                     /** @enum {unknown} */
                                     status: "RUNNING" | "FAULT" | "OFFLINE" | "OTHER";
+                                    /** @description An inverter of status OTHER that rests by its SunSpec operating state: SLEEPING (2), STARTING (3), SHUTTING_DOWN (6) or STANDBY (8); null otherwise */
+                                    rest: null | ("SLEEPING" | "STARTING" | "SHUTTING_DOWN" | "STANDBY");
                                 }[];
                             };
                         };
@@ -8924,6 +8926,8 @@ export interface paths {
                                 };
                                 /** @enum {unknown} */
                                 status: "RUNNING" | "FAULT" | "OFFLINE" | "OTHER";
+                                /** @description An inverter of status OTHER that rests by its SunSpec operating state: SLEEPING (2), STARTING (3), SHUTTING_DOWN (6) or STANDBY (8); null otherwise */
+                                rest: null | ("SLEEPING" | "STARTING" | "SHUTTING_DOWN" | "STANDBY");
                             };
                         };
                     };
@@ -11087,6 +11091,8 @@ export interface paths {
                                     model: string;
                                     /** @enum {unknown} */
                                     status: "RUNNING" | "FAULT" | "OFFLINE" | "OTHER";
+                                    /** @description An inverter of status OTHER that rests by its SunSpec operating state: SLEEPING (2), STARTING (3), SHUTTING_DOWN (6) or STANDBY (8); null otherwise */
+                                    rest: null | ("SLEEPING" | "STARTING" | "SHUTTING_DOWN" | "STANDBY");
                                     stationId: null | number;
                                     stationName: null | string;
                                     gatewayId: number;
@@ -11207,6 +11213,8 @@ export interface paths {
                                     model: string;
                                     /** @enum {unknown} */
                                     status: "RUNNING" | "FAULT" | "OFFLINE" | "OTHER";
+                                    /** @description An inverter of status OTHER that rests by its SunSpec operating state: SLEEPING (2), STARTING (3), SHUTTING_DOWN (6) or STANDBY (8); null otherwise */
+                                    rest: null | ("SLEEPING" | "STARTING" | "SHUTTING_DOWN" | "STANDBY");
                                     stationId: null | number;
                                     stationName: null | string;
                                     gatewayId: number;
@@ -12261,6 +12269,8 @@ export interface paths {
                                 capacityKwh: null | number;
                                 /** @enum {unknown} */
                                 status: "RUNNING" | "FAULT" | "OFFLINE" | "OTHER";
+                                /** @description An inverter of status OTHER that rests by its SunSpec operating state: SLEEPING (2), STARTING (3), SHUTTING_DOWN (6) or STANDBY (8); null otherwise */
+                                rest: null | ("SLEEPING" | "STARTING" | "SHUTTING_DOWN" | "STANDBY");
                                 stationId: null | number;
                                 stationName: null | string;
                                 /** @description The station's time zone (UTC when unbound) */
@@ -13673,12 +13683,12 @@ export interface paths {
         };
         /**
          * Home KPIs of every station within your reach
-         * @description Energy from the station rollups, each station in its own calendar; income converted to `currency` (default USD) through the exchange rates of the currencies table; impact factors in docs/stations.md.
+         * @description Energy from the station rollups, each station in its own calendar; income converted to `currency` (default: the currency most stations in reach are priced in, else that of the region of the caller’s mobile dialling code, else USD) through the exchange rates of the currencies table; impact factors in docs/stations.md.
          */
         get: {
             parameters: {
                 query?: {
-                    /** @description Default USD */
+                    /** @description Default: the currency most stations in reach are priced in, else the currency of the region of the caller’s mobile dialling code, else USD */
                     currency?: string;
                 };
                 header?: never;
@@ -13724,6 +13734,8 @@ export interface paths {
                                     fault: number;
                                     offline: number;
                                     other: number;
+                                    /** @description Of `other`: inverters that rest by their operating state (asleep, standby, starting, shutting down) */
+                                    resting: number;
                                     total: number;
                                 };
                                 impact: {
@@ -14919,6 +14931,8 @@ export interface paths {
                                 };
                                 /** @description Whether a forecast provider is configured */
                                 weatherForecast: boolean;
+                                /** @description PUBLIC_URL, the address people reach the console at (links handed out: share links); null when the server was not told one, so the console uses the address it was opened at */
+                                publicUrl: null | string;
                                 /** @description Whether the guest button is offered */
                                 guestLogin: boolean;
                             };

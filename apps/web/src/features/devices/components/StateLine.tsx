@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Space, Typography } from 'antd';
-import type { DeviceStatus } from '@sunfleet/contracts';
+import type { DeviceRest, DeviceStatus } from '@sunfleet/contracts';
 import { formatInZoneLabelled } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../../components/StatusTag';
@@ -15,11 +15,14 @@ import { measureText } from '../format';
  */
 export function StateLine({
   status,
+  rest,
   state,
   lastSeen,
   timeZone,
 }: {
   status: DeviceStatus;
+  /** How an inverter that reports OTHER rests (asleep, standby…): worded calmly by the status tag. */
+  rest?: DeviceRest | null;
   state: { measure: DeviceMeasure; value: number | string | null } | null;
   lastSeen: string | number | null;
   timeZone: string;
@@ -27,7 +30,7 @@ export function StateLine({
   const { t } = useTranslation();
   return (
     <Space wrap size={[16, 8]}>
-      <StatusTag kind="device" status={status} testId={TestId.deviceStatus} />
+      <StatusTag kind="device" status={status} rest={rest ?? null} testId={TestId.deviceStatus} />
       {state !== null && (
         <Typography.Text>
           {t(state.measure.nameKey)}:{' '}

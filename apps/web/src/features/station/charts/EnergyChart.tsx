@@ -1,8 +1,8 @@
 import { useMemo, type ReactElement } from 'react';
 import { Empty, Space, Typography } from 'antd';
-import { formatEnergyText, formatMoney } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import type { EnergyChartData, EnergyDimension } from '../detail-api';
 import { ChartCanvas } from './ChartCanvas';
 import { energyChartOption, energyTotals, type EnergySeriesKey } from './chartOptions';
@@ -32,13 +32,14 @@ export function EnergyChart({
   loading: boolean;
 }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const built = useMemo(() => {
     if (data === undefined) return undefined;
     const series = Object.fromEntries(
       Object.entries(ENERGY_LABEL).map(([key, label]) => [key, t(label)]),
     ) as Record<EnergySeriesKey, string>;
-    return energyChartOption(data, { series, noData: t('stationDetail.chart.noData') });
-  }, [data, t]);
+    return energyChartOption(data, { series, noData: t('stationDetail.chart.noData') }, Date.now(), fmt);
+  }, [data, t, fmt]);
 
   return (
     <div data-dimension={dimension}>
@@ -58,6 +59,7 @@ export function EnergyChart({
             points: data?.points.length ?? 0,
             'null-points': built?.nullPoints ?? 0,
             'no-data-areas': built?.noDataAreas ?? 0,
+            unit: built?.unit ?? '',
           }}
         />
       )}
@@ -65,14 +67,14 @@ export function EnergyChart({
         <Space wrap size="large" data-testid={TestId.stationDetailEnergyTotals}>
           {energyTotals(data.totals).map(({ key, kWh }) => (
             <Typography.Text key={key}>
-              {t(ENERGY_LABEL[key])}: <strong>{formatEnergyText(kWh)}</strong>
+              {t(ENERGY_LABEL[key])}: <strong>{fmt.energyText(kWh)}</strong>
             </Typography.Text>
           ))}
           {data.totals.income !== null && (
             <Typography.Text>
               {t('stationDetail.energy.income')}:{' '}
               <strong>
-                {formatMoney(data.totals.income)} {data.currency}
+                {fmt.money(data.totals.income)} {data.currency}
               </strong>
             </Typography.Text>
           )}

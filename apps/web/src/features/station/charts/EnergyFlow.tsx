@@ -1,9 +1,10 @@
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
 import { Card, Flex, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowLeftOutlined, ArrowRightOutlined, MinusOutlined } from '@ant-design/icons';
-import { formatPowerText, IDLE_KW, toFixedDecimals } from '@sunfleet/domain';
+import { IDLE_KW } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import type { EnergyFlowData } from '../detail-api';
 import { POWER_COLORS } from './chartOptions';
 
@@ -47,6 +48,7 @@ function FlowNode({
   derived: boolean;
 }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   return (
     <div
       data-testid={TestId.stationDetailFlowNode}
@@ -57,7 +59,7 @@ function FlowNode({
     >
       <Typography.Text type="secondary">{title}</Typography.Text>
       <Typography.Text strong style={{ fontSize: 18, color }}>
-        {formatPowerText(kW === null ? null : Math.abs(kW))}
+        {fmt.powerText(kW === null ? null : Math.abs(kW))}
       </Typography.Text>
       {note !== undefined && <Typography.Text type="secondary">{note}</Typography.Text>}
       {derived && (
@@ -95,6 +97,7 @@ function Arrow({
  */
 export function EnergyFlow({ flow }: { flow: EnergyFlowData | undefined }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   if (flow === undefined) return <Card loading data-testid={TestId.stationDetailFlow} />;
   const grid = directionOf(flow.gridKw);
   const battery = directionOf(flow.batteryKw);
@@ -165,7 +168,7 @@ export function EnergyFlow({ flow }: { flow: EnergyFlowData | undefined }): Reac
                 note={
                   <>
                     {t(`stationDetail.flow.battery.${battery}`)}
-                    {flow.socPct !== null && ` · ${toFixedDecimals(flow.socPct, 0)}%`}
+                    {flow.socPct !== null && ` · ${fmt.fixed(flow.socPct, 0)}%`}
                   </>
                 }
               />

@@ -2,6 +2,7 @@ import { useMemo, type ReactElement } from 'react';
 import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import type { PowerChartData } from '../detail-api';
 import { ChartCanvas } from './ChartCanvas';
 import { powerChartOption } from './chartOptions';
@@ -20,21 +21,26 @@ export function PowerChart({
   loading: boolean;
 }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const built = useMemo(
     () =>
       data === undefined
         ? undefined
-        : powerChartOption(data, {
-            series: {
-              pvKw: t('stationDetail.flow.pv'),
-              loadKw: t('stationDetail.flow.load'),
-              gridKw: t('stationDetail.flow.grid'),
-              batteryKw: t('stationDetail.flow.battery'),
-              socPct: t('stationDetail.flow.soc'),
+        : powerChartOption(
+            data,
+            {
+              series: {
+                pvKw: t('stationDetail.flow.pv'),
+                loadKw: t('stationDetail.flow.load'),
+                gridKw: t('stationDetail.flow.grid'),
+                batteryKw: t('stationDetail.flow.battery'),
+                socPct: t('stationDetail.flow.soc'),
+              },
+              noData: t('stationDetail.chart.noData'),
             },
-            noData: t('stationDetail.chart.noData'),
-          }),
-    [data, t],
+            fmt,
+          ),
+    [data, t, fmt],
   );
   if (built !== undefined && !built.hasData) {
     return (
@@ -54,6 +60,7 @@ export function PowerChart({
         'null-points': built?.nullPoints ?? 0,
         'no-data-areas': built?.noDataAreas ?? 0,
         date: data?.date ?? '',
+        unit: built?.unit ?? '',
       }}
     />
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { numberFormat } from '../../../lib/numberFormat';
 import type { EnergyChartData, PowerChartData } from '../detail-api';
 import {
   energyChartOption,
@@ -78,6 +79,36 @@ describe('power curve option', () => {
     expect(empty.noDataAreas).toBe(0);
   });
 
+  it('draws a power curve in MW once a value passes 1,000 kW, SOC stays in %', () => {
+    const pv = [800, 1500, null];
+    const ts = pv.map((_, i) => T0 + i * FIVE);
+    const data: PowerChartData = {
+      ...power(pv),
+      series: {
+        ts,
+        pvKw: pv,
+        loadKw: [null, null, null],
+        gridKw: [null, null, null],
+        batteryKw: [null, null, null],
+        socPct: [40, 55, null],
+      },
+    };
+    const built = powerChartOption(data, labels, numberFormat('ITA'));
+    type Line = {
+      name: string;
+      data: [number, number | null][];
+      tooltip: { valueFormatter: (v: unknown) => string };
+    };
+    const option = built.option as { series: Line[]; yAxis: { name: string }[] };
+    expect(built.unit).toBe('MW');
+    expect(option.yAxis.map((a) => a.name)).toEqual(['MW', '%']);
+    expect(option.series[0]!.data.map(([, v]) => v)).toEqual([0.8, 1.5, null]);
+    expect(option.series[0]!.tooltip.valueFormatter(1.5)).toBe('1,50 MW');
+    expect(option.series[1]!.data.map(([, v]) => v)).toEqual([40, 55, null]);
+    expect(option.series[1]!.tooltip.valueFormatter(55)).toBe('55 %');
+    expect(powerChartOption(power([2, 3.5]), labels).unit).toBe('kW');
+  });
+
   it('shows the station-local time of day', () => {
     expect(timeOfDayFormatter('Europe/Berlin')(Date.UTC(2026, 5, 1, 10, 5))).toBe('12:05');
     expect(timeOfDayFormatter('Asia/Shanghai')(Date.UTC(2026, 0, 1, 0, 0))).toBe('08:00');
@@ -140,6 +171,42 @@ describe('energy bars option', () => {
       [5, 5],
     ]);
     expect(missingRuns(0, () => true)).toEqual([]);
+  });
+
+  it('scales the axis like the figures: 10,000 kWh in a month draws in MWh', () => {
+    const now = T0 + 10 * 24 * 3_600_000;
+    type Built = { yAxis: { name: string; axisLabel: { formatter: (v: number) => string } } };
+    type Bars = {
+      series: { data: (number | null)[] }[];
+      tooltip: { valueFormatter: (v: unknown) => string };
+    };
+    const small = energyChartOption(energy([400, 999.5, null]), energyLabels, now);
+    expect([small.unit, (small.option as Built).yAxis.name]).toEqual(['kWh', 'kWh']);
+    expect((small.option as unknown as Bars).series[0]!.data).toEqual([400, 999.5, null]);
+
+    const month = energyChartOption(energy([4000, 10_000, null]), energyLabels, now);
+    expect([month.unit, (month.option as Built).yAxis.name]).toEqual(['MWh', 'MWh']);
+    expect((month.option as unknown as Bars).series[0]!.data).toEqual([4, 10, null]);
+    // The tooltip still writes each bar in its own SPEC §9 unit.
+    expect((month.option as unknown as Bars).tooltip.valueFormatter(4)).toBe('4.00 MWh');
+    expect((month.option as unknown as Bars).tooltip.valueFormatter(0.5)).toBe('500.00 kWh');
+
+    const fleet = energyChartOption(energy([2_500_000, 800_000]), energyLabels, now);
+    expect(fleet.unit).toBe('GWh');
+    expect((fleet.option as unknown as Bars).series[0]!.data).toEqual([2.5, 0.8]);
+  });
+
+  it('writes axis labels and tooltips in the UI language', () => {
+    const now = T0 + 10 * 24 * 3_600_000;
+    const de = numberFormat('DE');
+    const built = energyChartOption(energy([4000, 12_500]), energyLabels, now, de);
+    const option = built.option as {
+      yAxis: { axisLabel: { formatter: (v: number) => string } };
+      tooltip: { valueFormatter: (v: unknown) => string };
+    };
+    expect(option.yAxis.axisLabel.formatter(12.5)).toBe('12,5');
+    expect(option.yAxis.axisLabel.formatter(1250)).toBe('1.250');
+    expect(option.tooltip.valueFormatter(12.5)).toBe('12,50 MWh');
   });
 
   it('lists only the totals the station has', () => {

@@ -1,7 +1,9 @@
 // Pure builders of the station chart options. Missing data stays null (a gap, never a zero and never a
-// line drawn across it: connectNulls false) and every gap carries a visible "no data" area.
+// line drawn across it: connectNulls false) and every gap carries a visible "no data" area. Axes scale
+// like the figures (kWh → MWh → GWh, kW → MW → GW) and every number is written in the UI language.
 import type { EChartsCoreOption } from 'echarts/core';
-import { formatEnergyText, formatPowerText } from '@sunfleet/domain';
+import { ENERGY_STEPS, POWER_STEPS, scaleStepFor, toMaxDecimals, type ScaleStep } from '@sunfleet/domain';
+import { numberFormat, type NumberFormat } from '../../../lib/numberFormat';
 import type { EnergyChartData, EnergyDimension, EnergyFigures, PowerChartData } from '../detail-api';
 
 const DAY_MS = 24 * 3_600_000;
@@ -20,6 +22,8 @@ export const POWER_COLORS: Record<PowerSeriesKey, string> = {
 
 export interface BuiltChart {
   option: EChartsCoreOption;
+  /** The unit of the value axis (kWh, MWh, …; kW, MW, …). */
+  unit: string;
   /** Series drawn (kinds whose every value is null are left out). */
   drawn: string[];
   /** Null points over the drawn series: what is shown as gaps. */
@@ -31,6 +35,13 @@ export interface BuiltChart {
 }
 
 const hasValue = (values: readonly (number | null)[]): boolean => values.some((v) => v !== null);
+
+/** A value of the base unit in an axis step (null stays null: a gap). */
+const inStep = (value: number | null | undefined, step: ScaleStep): number | null =>
+  value === null || value === undefined ? null : value / step.factor;
+
+/** Axis tick labels in the UI language: up to two decimals, grouped (0,5 · 1.250 in German). */
+const axisLabel = (fmt: NumberFormat) => (value: number) => toMaxDecimals(value, 2, true, fmt.locale);
 const countNulls = (values: readonly (number | null)[]): number => values.filter((v) => v === null).length;
 
 /** "HH:mm" of an instant in the station's time zone (the power curve shows the station's local day). */
@@ -67,13 +78,24 @@ export interface PowerLabels {
   noData: string;
 }
 
-/** Today's (or a chosen day's) power curve: kW series on the left axis, battery SOC in % on the right. */
-export function powerChartOption(data: PowerChartData, labels: PowerLabels): BuiltChart {
+/**
+ * Today's (or a chosen day's) power curve: the power series on the left axis in the unit their largest
+ * value reaches (kW, MW, GW), battery SOC in % on the right.
+ */
+export function powerChartOption(
+  data: PowerChartData,
+  labels: PowerLabels,
+  fmt: NumberFormat = numberFormat(undefined),
+): BuiltChart {
   const { ts } = data.series;
   const timeOf = timeOfDayFormatter(data.timeZone);
   const kinds = POWER_SERIES.filter((key) => hasValue(data.series[key]));
   const withSoc = hasValue(data.series.socPct);
   const drawn: PowerSeriesKey[] = withSoc ? [...kinds, 'socPct'] : [...kinds];
+  const step = scaleStepFor(
+    kinds.flatMap((key) => data.series[key]),
+    POWER_STEPS,
+  );
   const areas = data.gaps.map((gap) => [{ xAxis: gap.from, name: labels.noData }, { xAxis: gap.to }]);
 
   const series = drawn.map((key, index) => ({
@@ -88,7 +110,19 @@ export function powerChartOption(data: PowerChartData, labels: PowerLabels): Bui
     lineStyle: { width: 2, ...(key === 'socPct' ? { type: 'dashed' } : {}) },
     itemStyle: { color: POWER_COLORS[key] },
     ...(key === 'pvKw' ? { areaStyle: { opacity: 0.15 } } : {}),
-    data: ts.map((t, i) => [t, data.series[key][i] ?? null]),
+    data: ts.map((t, i) => [
+      t,
+      key === 'socPct' ? (data.series[key][i] ?? null) : inStep(data.series[key][i], step),
+    ]),
+    // The series are drawn in the axis unit; the tooltip writes each value in its own SPEC §9 unit.
+    tooltip: {
+      valueFormatter: (value: unknown) =>
+        typeof value !== 'number'
+          ? '-'
+          : key === 'socPct'
+            ? `${fmt.fixed(value, 0)} %`
+            : fmt.powerText(value * step.factor),
+    },
     ...(index === 0 && areas.length > 0
       ? {
           markArea: {
@@ -107,10 +141,7 @@ export function powerChartOption(data: PowerChartData, labels: PowerLabels): Bui
       animation: false,
       grid: { left: 48, right: withSoc ? 48 : 16, top: 40, bottom: 32, containLabel: false },
       legend: { top: 0, type: 'scroll' },
-      tooltip: {
-        trigger: 'axis',
-        valueFormatter: (value: unknown) => (typeof value === 'number' ? formatPowerText(value) : '-'),
-      },
+      tooltip: { trigger: 'axis' },
       xAxis: {
         type: 'time',
         min: start,
@@ -118,11 +149,23 @@ export function powerChartOption(data: PowerChartData, labels: PowerLabels): Bui
         axisLabel: { formatter: (value: number) => timeOf(value), hideOverlap: true },
       },
       yAxis: [
-        { type: 'value', name: 'kW', scale: false },
-        ...(withSoc ? [{ type: 'value', name: '%', min: 0, max: 100, splitLine: { show: false } }] : []),
+        { type: 'value', name: step.unit, scale: false, axisLabel: { formatter: axisLabel(fmt) } },
+        ...(withSoc
+          ? [
+              {
+                type: 'value',
+                name: '%',
+                min: 0,
+                max: 100,
+                splitLine: { show: false },
+                axisLabel: { formatter: axisLabel(fmt) },
+              },
+            ]
+          : []),
       ],
       series,
     },
+    unit: step.unit,
     drawn,
     nullPoints: drawn.reduce((sum, key) => sum + countNulls(data.series[key]), 0),
     noDataAreas: drawn.length > 0 ? areas.length : 0,
@@ -184,9 +227,15 @@ export function energyChartOption(
   data: EnergyChartData,
   labels: EnergyLabels,
   now: number = Date.now(),
+  fmt: NumberFormat = numberFormat(undefined),
 ): BuiltChart {
   const { points } = data;
   const kinds = ENERGY_SERIES.filter((key) => hasValue(points.map((p) => p[key])));
+  // The axis unit the largest bar reaches: a month of 10,000 kWh draws in MWh (0 … 10), like its figures.
+  const step = scaleStepFor(
+    kinds.flatMap((key) => points.map((p) => p[key])),
+    ENERGY_STEPS,
+  );
   const main: EnergySeriesKey = kinds[0] ?? 'energyKwh';
   const runs = missingRuns(points.length, (i) => {
     const p = points[i];
@@ -202,7 +251,7 @@ export function energyChartOption(
     name: labels.series[key],
     itemStyle: { color: ENERGY_COLORS[key] },
     barMaxWidth: 28,
-    data: points.map((p) => p[key]),
+    data: points.map((p) => inStep(p[key], step)),
     ...(index === 0 && areas.length > 0
       ? {
           markArea: {
@@ -221,16 +270,18 @@ export function energyChartOption(
       legend: { top: 0, type: 'scroll' },
       tooltip: {
         trigger: 'axis',
-        valueFormatter: (value: unknown) => (typeof value === 'number' ? formatEnergyText(value) : '-'),
+        valueFormatter: (value: unknown) =>
+          typeof value === 'number' ? fmt.energyText(value * step.factor) : '-',
       },
       xAxis: {
         type: 'category',
         data: categories,
         axisLabel: { hideOverlap: true, formatter: (label: string) => shortLabel(data.dimension, label) },
       },
-      yAxis: { type: 'value', name: 'kWh' },
+      yAxis: { type: 'value', name: step.unit, axisLabel: { formatter: axisLabel(fmt) } },
       series,
     },
+    unit: step.unit,
     drawn: kinds,
     nullPoints: points.filter((p) => p.start <= now && p[main] === null).length,
     noDataAreas: areas.length,

@@ -2,21 +2,14 @@ import { useState, type ReactElement } from 'react';
 import { Button, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm, type DeviceStatus, type GatewayStatus } from '@sunfleet/contracts';
-import {
-  formatEnergyText,
-  formatInZone,
-  formatPowerText,
-  storageDirection,
-  toFixedDecimals,
-  zoneLabel,
-  type StorageDirection,
-} from '@sunfleet/domain';
+import { formatInZone, storageDirection, zoneLabel, type StorageDirection } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/DataTable';
 import { Permitted } from '../../../components/Permitted';
 import { StatusTag } from '../../../components/StatusTag';
 import { usePaging } from '../../../lib/paging';
+import { useNumberFormat, type NumberFormat } from '../../../lib/numberFormat';
 import { TestId } from '../../../testids';
 import {
   useStationBatteries,
@@ -116,7 +109,7 @@ function identityColumns(t: T, link: (id: number, sn: string) => string): TableC
     {
       title: t('stationDetail.devices.status'),
       dataIndex: 'status',
-      render: (v: DeviceStatus) => <StatusTag kind="device" status={v} />,
+      render: (v: DeviceStatus, d) => <StatusTag kind="device" status={v} rest={d.rest} />,
     },
   ];
 }
@@ -125,18 +118,19 @@ function deviceColumns(
   t: T,
   link: (id: number, sn: string) => string,
   timeZone: string,
+  fmt: NumberFormat,
 ): TableColumnsType<StationDevice> {
   return [
     ...identityColumns(t, link),
     {
       title: t('stationDetail.devices.power'),
       dataIndex: 'powerKw',
-      render: (v: number | null) => formatPowerText(v),
+      render: (v: number | null) => fmt.powerText(v),
     },
     {
       title: t('stationDetail.devices.today'),
       dataIndex: 'todayKwh',
-      render: (v: number | null) => formatEnergyText(v),
+      render: (v: number | null) => fmt.energyText(v),
     },
     { title: t('stationDetail.devices.logger'), dataIndex: 'gatewaySn' },
     lastSeenColumn<StationDevice>(t, timeZone),
@@ -144,13 +138,13 @@ function deviceColumns(
 }
 
 /** Batteries: state of charge and power with its direction instead of a yield. */
-function batteryColumns(t: T, timeZone: string): TableColumnsType<StationDevice> {
+function batteryColumns(t: T, timeZone: string, fmt: NumberFormat): TableColumnsType<StationDevice> {
   return [
     ...identityColumns(t, batteryDetailPath),
     {
       title: t('stationDetail.devices.soc'),
       dataIndex: 'socPct',
-      render: (v: number | null) => (v === null ? '-' : `${toFixedDecimals(v, 1)} %`),
+      render: (v: number | null) => fmt.fixedUnit(v, 1, '%'),
     },
     {
       title: t('stationDetail.devices.power'),
@@ -160,7 +154,7 @@ function batteryColumns(t: T, timeZone: string): TableColumnsType<StationDevice>
         const direction = storageDirection(v === null ? null : v * 1000);
         return direction === null || v === null
           ? '-'
-          : `${formatPowerText(Math.abs(v))} · ${t(FLOW_WORD[direction])}`;
+          : `${fmt.powerText(Math.abs(v))} · ${t(FLOW_WORD[direction])}`;
       },
     },
     { title: t('stationDetail.devices.logger'), dataIndex: 'gatewaySn' },
@@ -170,12 +164,13 @@ function batteryColumns(t: T, timeZone: string): TableColumnsType<StationDevice>
 
 function Inverters({ stationId, timeZone }: { stationId: number; timeZone: string }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const paging = usePaging(10);
   const devices = useStationInverters(stationId, paging.page);
   return (
     <DataTable<StationDevice>
       query={devices}
-      columns={deviceColumns(t, deviceDetailPath, timeZone)}
+      columns={deviceColumns(t, deviceDetailPath, timeZone, fmt)}
       rowKey="id"
       paging={paging}
       testId={TestId.stationDetailInverters}
@@ -185,12 +180,13 @@ function Inverters({ stationId, timeZone }: { stationId: number; timeZone: strin
 
 function Batteries({ stationId, timeZone }: { stationId: number; timeZone: string }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const paging = usePaging(10);
   const batteries = useStationBatteries(stationId, paging.page);
   return (
     <DataTable<StationDevice>
       query={batteries}
-      columns={batteryColumns(t, timeZone)}
+      columns={batteryColumns(t, timeZone, fmt)}
       rowKey="id"
       paging={paging}
       testId={TestId.stationDetailBatteries}
@@ -200,12 +196,13 @@ function Batteries({ stationId, timeZone }: { stationId: number; timeZone: strin
 
 function Meters({ stationId, timeZone }: { stationId: number; timeZone: string }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const paging = usePaging(10);
   const meters = useStationMeters(stationId, paging.page);
   return (
     <DataTable<StationDevice>
       query={meters}
-      columns={deviceColumns(t, meterDetailPath, timeZone)}
+      columns={deviceColumns(t, meterDetailPath, timeZone, fmt)}
       rowKey="id"
       paging={paging}
       testId={TestId.stationDetailMeters}

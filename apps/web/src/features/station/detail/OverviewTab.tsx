@@ -1,10 +1,11 @@
 import { useRef, type ReactElement } from 'react';
 import { Card, Col, Row, Statistic } from 'antd';
-import { formatEnergy, formatMoney, formatPower, toFixedDecimals, type ScaledValue } from '@sunfleet/domain';
+import type { ScaledValue } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { TestId } from '../../../testids';
 import { useViewShown } from '../../../lib/useViewShown';
+import { useNumberFormat, type NumberFormat } from '../../../lib/numberFormat';
 import { EnergyFlow } from '../charts/EnergyFlow';
 import { PowerChart } from '../charts/PowerChart';
 import { WeatherCard } from '../charts/WeatherCard';
@@ -24,24 +25,24 @@ interface Kpi {
   value: ScaledValue;
 }
 
-function kpisOf(stats: StationStats, t: (key: string) => string): Kpi[] {
+function kpisOf(stats: StationStats, t: (key: string) => string, fmt: NumberFormat): Kpi[] {
   const money = (amount: number | null): ScaledValue => ({
-    value: formatMoney(amount),
+    value: fmt.money(amount),
     unit: amount === null ? '' : stats.currency,
   });
   return [
-    { key: 'power', label: t('stationDetail.kpi.power'), value: formatPower(stats.powerKw) },
-    { key: 'today', label: t('stationDetail.kpi.today'), value: formatEnergy(stats.todayKwh) },
-    { key: 'month', label: t('stationDetail.kpi.month'), value: formatEnergy(stats.monthKwh) },
-    { key: 'year', label: t('stationDetail.kpi.year'), value: formatEnergy(stats.yearKwh) },
-    { key: 'total', label: t('stationDetail.kpi.total'), value: formatEnergy(stats.totalKwh) },
+    { key: 'power', label: t('stationDetail.kpi.power'), value: fmt.power(stats.powerKw) },
+    { key: 'today', label: t('stationDetail.kpi.today'), value: fmt.energy(stats.todayKwh) },
+    { key: 'month', label: t('stationDetail.kpi.month'), value: fmt.energy(stats.monthKwh) },
+    { key: 'year', label: t('stationDetail.kpi.year'), value: fmt.energy(stats.yearKwh) },
+    { key: 'total', label: t('stationDetail.kpi.total'), value: fmt.energy(stats.totalKwh) },
     { key: 'todayIncome', label: t('stationDetail.kpi.todayIncome'), value: money(stats.todayIncome) },
     { key: 'totalIncome', label: t('stationDetail.kpi.totalIncome'), value: money(stats.totalIncome) },
     {
       key: 'fullLoadHours',
       label: t('stationDetail.kpi.fullLoadHours'),
       value: {
-        value: stats.fullLoadHoursToday === null ? '-' : toFixedDecimals(stats.fullLoadHoursToday, 2),
+        value: fmt.fixed(stats.fullLoadHoursToday, 2),
         unit: stats.fullLoadHoursToday === null ? '' : 'h',
       },
     },
@@ -54,6 +55,7 @@ function kpisOf(stats: StationStats, t: (key: string) => string): Kpi[] {
  */
 export function OverviewTab({ station }: { station: StationDetail }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const stats = useStationStats(station.id);
   const today = localDateIn(station.timeZone);
   const power = usePowerChart(station.id, today);
@@ -74,7 +76,7 @@ export function OverviewTab({ station }: { station: StationDetail }): ReactEleme
         <Card size="small" loading={stats.data === undefined && !stats.isError}>
           <Row gutter={[12, 12]}>
             {stats.data !== undefined &&
-              kpisOf(stats.data, t).map((kpi) => (
+              kpisOf(stats.data, t, fmt).map((kpi) => (
                 <Col key={kpi.key} xs={12} sm={8} lg={6}>
                   <div data-testid={TestId.stationDetailKpi} data-kpi={kpi.key}>
                     <Statistic title={kpi.label} value={kpi.value.value} suffix={kpi.value.unit} />

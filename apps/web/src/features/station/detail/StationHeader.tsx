@@ -1,17 +1,19 @@
 import { useState, type ReactElement } from 'react';
 import { Button, Descriptions, Flex, Tag, Tooltip, Typography } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
-import { PowerMode, formatPowerText } from '@sunfleet/domain';
+import { PowerMode } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
 import { useInfo } from '../../../lib/sessionData';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import { invalidateStation, stationDetailApi, type StationDetail } from '../detail-api';
 import { StatusTag } from '../../../components/StatusTag';
-import { STATION_TYPE_LABEL } from './labels';
+import { STATION_TYPE_LABEL } from '../../../lib/labels';
 
 /** Name, type, status, address and capacity of the station, with the follow star (SPEC §4 Follow). */
 export function StationHeader({ station }: { station: StationDetail }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const [pending, setPending] = useState(false);
   // The guest session is read-only (the server refuses its writes): the star only shows the state.
   const readOnly = useInfo(false).data?.guest !== false;
@@ -51,12 +53,16 @@ export function StationHeader({ station }: { station: StationDetail }): ReactEle
           />
         </Tooltip>
         <StatusTag kind="station" status={station.status} testId={TestId.stationDetailStatus} />
-        <Tag>{t(STATION_TYPE_LABEL[station.type])}</Tag>
+        <Tag data-testid={TestId.stationDetailType} data-type={station.type}>
+          {t(STATION_TYPE_LABEL[station.type])}
+        </Tag>
       </Flex>
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }} style={{ marginTop: 8 }}>
         <Descriptions.Item label={t('stationDetail.address')}>{station.address ?? '-'}</Descriptions.Item>
         <Descriptions.Item label={t('stationDetail.capacity')}>
-          {formatPowerText(station.capacityKwp, PowerMode.peak)}
+          <span data-testid={TestId.stationDetailCapacity} data-raw={station.capacityKwp}>
+            {fmt.powerText(station.capacityKwp, PowerMode.peak)}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('stationDetail.company')}>{station.companyName}</Descriptions.Item>
         <Descriptions.Item label={t('stationDetail.timeZone')}>{station.timeZone}</Descriptions.Item>

@@ -1,17 +1,8 @@
-import type { AlarmLevel, StationType } from '@sunfleet/contracts';
+import type { AlarmLevel } from '@sunfleet/contracts';
 import type { NotifyType } from './subscriptionForm';
 
 // Translation keys and colours of the value sets the station detail screen shows (statuses:
-// components/StatusTag).
-
-export const STATION_TYPE_LABEL: Record<StationType, string> = {
-  HOUSEHOLD_PV: 'stationDetail.type.HOUSEHOLD_PV',
-  HOUSEHOLD_PV_STORAGE: 'stationDetail.type.HOUSEHOLD_PV_STORAGE',
-  RESIDENTIAL: 'stationDetail.type.RESIDENTIAL',
-  GROUND_STATION: 'stationDetail.type.GROUND_STATION',
-  GROUND_STORAGE_STATION: 'stationDetail.type.GROUND_STORAGE_STATION',
-  RESIDENTIAL_STORAGE: 'stationDetail.type.RESIDENTIAL_STORAGE',
-};
+// components/StatusTag; station types: lib/labels, the same words as the list).
 
 export const ALARM_LEVEL_LABEL: Record<AlarmLevel, string> = {
   URGENT: 'stationDetail.alarmLevel.URGENT',

@@ -1,16 +1,8 @@
-import type { GridType, StationType } from '../api';
+import type { GridType } from '../api';
 
 // Translation keys of the station value sets (keys in locales/stationWeb; statuses: components/StatusTag). Kept as full literal keys so
-// the locale test finds them.
-
-export const STATION_TYPE_LABEL: Record<StationType, string> = {
-  HOUSEHOLD_PV: 'stationList.type.HOUSEHOLD_PV',
-  HOUSEHOLD_PV_STORAGE: 'stationList.type.HOUSEHOLD_PV_STORAGE',
-  RESIDENTIAL: 'stationList.type.RESIDENTIAL',
-  GROUND_STATION: 'stationList.type.GROUND_STATION',
-  GROUND_STORAGE_STATION: 'stationList.type.GROUND_STORAGE_STATION',
-  RESIDENTIAL_STORAGE: 'stationList.type.RESIDENTIAL_STORAGE',
-};
+// the locale test finds them. Station types have one table for every screen (lib/labels).
+export { STATION_TYPE_LABEL } from '../../../lib/labels';
 
 export const GRID_TYPE_LABEL: Record<GridType, string> = {
   FULL_FEED_IN: 'stationList.grid.FULL_FEED_IN',

@@ -20,7 +20,9 @@ import { DataTable } from '../../../components/DataTable';
 import { usePermitted } from '../../../components/Permitted';
 import { showErrorToast, showSuccessToast } from '../../../lib/toast';
 import { TestId } from '../../../testids';
+import { useConfig } from '../../../lib/sessionData';
 import { shareLinksApi, useShareLinks, type ShareLink } from './api';
+import { shareAddress } from './shareAddress';
 
 const STATE_COLOR: Record<ShareLinkState, string> = { ACTIVE: 'green', EXPIRED: 'default', REVOKED: 'red' };
 const when = (iso: string | null): string => (iso === null ? '-' : dayjs(iso).format('YYYY-MM-DD HH:mm'));
@@ -106,6 +108,7 @@ async function copy(text: string, done: string, failed: string): Promise<void> {
 export function ShareLinksPanel({ stationId }: { stationId: number }): ReactElement | null {
   const { t } = useTranslation();
   const allowed = usePermitted([Perm.stationShare]);
+  const publicUrl = useConfig().data?.publicUrl;
   const [creating, setCreating] = useState(false);
   const query = useShareLinks(stationId, allowed);
   if (!allowed) return null;
@@ -137,43 +140,46 @@ export function ShareLinksPanel({ stationId }: { stationId: number }): ReactElem
     {
       title: t('common.actions'),
       key: 'actions',
-      render: (_: unknown, link: ShareLink) => (
-        <Space size={0} wrap>
-          <Tooltip title={link.url}>
-            <Button
-              type="link"
-              size="small"
-              icon={<CopyOutlined />}
-              disabled={link.state !== 'ACTIVE'}
-              data-testid={TestId.shareLinkCopy}
-              data-url={link.url}
-              onClick={() => void copy(link.url, t('share.copied'), t('share.copyFailed'))}
+      render: (_: unknown, link: ShareLink) => {
+        const address = shareAddress(link, publicUrl, window.location);
+        return (
+          <Space size={0} wrap>
+            <Tooltip title={address}>
+              <Button
+                type="link"
+                size="small"
+                icon={<CopyOutlined />}
+                disabled={link.state !== 'ACTIVE'}
+                data-testid={TestId.shareLinkCopy}
+                data-url={address}
+                onClick={() => void copy(address, t('share.copied'), t('share.copyFailed'))}
+              >
+                {t('share.copy')}
+              </Button>
+            </Tooltip>
+            <ConfirmButton
+              title={t('share.revokeConfirm')}
+              disabled={link.state === 'REVOKED'}
+              testId={TestId.shareLinkRevoke}
+              onConfirm={async () => {
+                await shareLinksApi.update({ id: link.id, revoked: true });
+                await shareLinksApi.invalidate(stationId);
+              }}
             >
-              {t('share.copy')}
-            </Button>
-          </Tooltip>
-          <ConfirmButton
-            title={t('share.revokeConfirm')}
-            disabled={link.state === 'REVOKED'}
-            testId={TestId.shareLinkRevoke}
-            onConfirm={async () => {
-              await shareLinksApi.update({ id: link.id, revoked: true });
-              await shareLinksApi.invalidate(stationId);
-            }}
-          >
-            {t('share.revoke')}
-          </ConfirmButton>
-          <ConfirmButton
-            testId={TestId.shareLinkDelete}
-            onConfirm={async () => {
-              await shareLinksApi.remove(link.id);
-              await shareLinksApi.invalidate(stationId);
-            }}
-          >
-            {t('common.delete')}
-          </ConfirmButton>
-        </Space>
-      ),
+              {t('share.revoke')}
+            </ConfirmButton>
+            <ConfirmButton
+              testId={TestId.shareLinkDelete}
+              onConfirm={async () => {
+                await shareLinksApi.remove(link.id);
+                await shareLinksApi.invalidate(stationId);
+              }}
+            >
+              {t('common.delete')}
+            </ConfirmButton>
+          </Space>
+        );
+      },
     },
   ];
 

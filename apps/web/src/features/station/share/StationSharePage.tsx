@@ -1,19 +1,14 @@
 import { useState, type ReactElement } from 'react';
 import { Card, Col, Flex, Result, Row, Segmented, Spin, Statistic, Typography } from 'antd';
 import { CHART_DIMENSIONS, type ChartDimension } from '@sunfleet/contracts';
-import {
-  formatEnergy,
-  formatMoney,
-  formatPower,
-  PowerMode,
-  toFixedDecimals,
-  type ScaledValue,
-} from '@sunfleet/domain';
+import { PowerMode, type ScaledValue } from '@sunfleet/domain';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '../../../components/LanguageSelect';
 import { Logo } from '../../../components/Logo';
 import { StatusTag } from '../../../components/StatusTag';
+import { stationTypeLabel } from '../../../lib/labels';
+import { useNumberFormat, type NumberFormat } from '../../../lib/numberFormat';
 import { useDocumentTitle } from '../../../components/useDocumentTitle';
 import { TestId } from '../../../testids';
 import { EnergyChart } from '../charts/EnergyChart';
@@ -35,28 +30,24 @@ interface Kpi {
   value: ScaledValue;
 }
 
-function kpisOf(stats: StationShareView['stats']): Kpi[] {
+function kpisOf(stats: StationShareView['stats'], fmt: NumberFormat): Kpi[] {
   const money = (amount: number | null): ScaledValue => ({
-    value: formatMoney(amount),
+    value: fmt.money(amount),
     unit: amount === null ? '' : stats.currency,
   });
   return [
-    { key: 'power', labelKey: 'stationDetail.kpi.power', value: formatPower(stats.powerKw) },
-    {
-      key: 'capacity',
-      labelKey: 'share.kpi.capacity',
-      value: formatPower(stats.capacityKwp, PowerMode.peak),
-    },
-    { key: 'today', labelKey: 'stationDetail.kpi.today', value: formatEnergy(stats.todayKwh) },
-    { key: 'month', labelKey: 'stationDetail.kpi.month', value: formatEnergy(stats.monthKwh) },
-    { key: 'year', labelKey: 'stationDetail.kpi.year', value: formatEnergy(stats.yearKwh) },
-    { key: 'total', labelKey: 'stationDetail.kpi.total', value: formatEnergy(stats.totalKwh) },
+    { key: 'power', labelKey: 'stationDetail.kpi.power', value: fmt.power(stats.powerKw) },
+    { key: 'capacity', labelKey: 'share.kpi.capacity', value: fmt.power(stats.capacityKwp, PowerMode.peak) },
+    { key: 'today', labelKey: 'stationDetail.kpi.today', value: fmt.energy(stats.todayKwh) },
+    { key: 'month', labelKey: 'stationDetail.kpi.month', value: fmt.energy(stats.monthKwh) },
+    { key: 'year', labelKey: 'stationDetail.kpi.year', value: fmt.energy(stats.yearKwh) },
+    { key: 'total', labelKey: 'stationDetail.kpi.total', value: fmt.energy(stats.totalKwh) },
     { key: 'todayIncome', labelKey: 'stationDetail.kpi.todayIncome', value: money(stats.todayIncome) },
     {
       key: 'fullLoadHours',
       labelKey: 'stationDetail.kpi.fullLoadHours',
       value: {
-        value: stats.fullLoadHoursToday === null ? '-' : toFixedDecimals(stats.fullLoadHoursToday, 2),
+        value: fmt.fixed(stats.fullLoadHoursToday, 2),
         unit: stats.fullLoadHoursToday === null ? '' : 'h',
       },
     },
@@ -108,6 +99,7 @@ function SharedCharts({ token, timeZone }: { token: string; timeZone: string }):
  */
 export function StationSharePage(): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const view = useSharedStation(token);
@@ -137,12 +129,12 @@ export function StationSharePage(): ReactElement {
           <StatusTag kind="station" status={station.status} testId={TestId.sharedStationStatus} />
         </Flex>
         <Typography.Paragraph type="secondary">
-          {t(`stationDetail.type.${station.type}`, { defaultValue: station.type })}
+          {stationTypeLabel(t, station.type)}
           {station.address === null ? '' : ` · ${station.address}`}
         </Typography.Paragraph>
         <Card size="small" className="share-kpis">
           <Row gutter={[12, 12]}>
-            {kpisOf(stats).map((kpi) => (
+            {kpisOf(stats, fmt).map((kpi) => (
               <Col key={kpi.key} xs={12} sm={8} lg={6}>
                 <div data-testid={TestId.sharedKpi} data-kpi={kpi.key}>
                   <Statistic title={t(kpi.labelKey)} value={kpi.value.value} suffix={kpi.value.unit} />
