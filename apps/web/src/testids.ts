@@ -228,6 +228,10 @@ export const TestId = {
   stationFollowedOnly: 'station-followed-only',
   stationColumns: 'station-columns',
   stationFollow: 'station-follow',
+  /** A station's card on a phone (the list's rows below 768 px). */
+  stationCard: 'station-card',
+  /** The icon button opening a station's actions menu (rename, edit, distribute, delete). */
+  stationActions: 'station-actions',
   stationRename: 'station-rename',
   stationRenameForm: 'station-rename-form',
   stationEdit: 'station-edit',
