@@ -44,6 +44,10 @@ export const TestId = {
   searchTypeTag: 'search-type-tag',
   searchSection: 'search-section',
   searchResult: 'search-result',
+  /** A hit's row: the hit, then (devices and loggers) its status and its station. */
+  searchResultRow: 'search-result-row',
+  /** A device's or logger's station in the search results (a link; "no station" while unbound). */
+  searchResultStation: 'search-result-station',
   searchMore: 'search-more',
   searchHistory: 'search-history',
   searchHistoryEntry: 'search-history-entry',

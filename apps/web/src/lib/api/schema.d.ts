@@ -13019,7 +13019,7 @@ export interface paths {
         };
         /**
          * Stations, devices and loggers within your reach, and your recent searches
-         * @description Keywords are trimmed and matched anywhere in a station name, a device SN or name, a logger SN or name (prefix matches first). Each list holds at most 8 items; a type limits the search to one list (INVERTER = devices). Empty keywords answer empty lists and the history (newest 8).
+         * @description Keywords are trimmed and matched anywhere in a station name, a device SN or name, a logger SN or name (prefix matches first). Each list holds at most 8 items; a type limits the search to one list (INVERTER = devices). Empty keywords answer empty lists and the history (newest 8). Devices and loggers come with their station (null while unbound) and their status (the rules of the device and logger lists).
          */
         get: {
             parameters: {
@@ -13053,10 +13053,18 @@ export interface paths {
                                 devices: {
                                     id: number;
                                     deviceSn: string;
+                                    /** @enum {unknown} */
+                                    status: "RUNNING" | "FAULT" | "OFFLINE" | "OTHER";
+                                    stationId: null | number;
+                                    stationName: null | string;
                                 }[];
                                 gateways: {
                                     id: number;
                                     gatewaySn: string;
+                                    /** @enum {unknown} */
+                                    status: "NORMAL" | "FAULT" | "OFFLINE" | "OTHER";
+                                    stationId: null | number;
+                                    stationName: null | string;
                                 }[];
                                 queryHistories: {
                                     keywords: string;
