@@ -27,6 +27,8 @@ interface StationRow {
   id: number;
   name: string;
   capacityKwp: number;
+  currency: string;
+  price: number;
   latitude: number | null;
   longitude: number | null;
   timeZone: string;
@@ -203,10 +205,18 @@ describe('station list and form', () => {
     await pick(page, 'type', 'Residential PV with storage');
     await input(form, TestId.stationFormCapacity).fill('9.8');
     await pick(page, 'timeZone', 'Europe/Berlin');
-    // Coordinates are typed: the picker works whether or not map tiles load.
-    await input(form, TestId.stationFormLongitude).fill('11.5');
-    await input(form, TestId.stationFormLatitude).fill('48.1');
+    // Coordinates are typed: the picker works whether or not map tiles load. The currency is proposed
+    // for the position; the price is the station's own.
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/station/defaults?')),
+      (async () => {
+        await input(form, TestId.stationFormLongitude).fill('11.5');
+        await input(form, TestId.stationFormLatitude).fill('48.1');
+      })(),
+    ]);
     await expect.poll(() => form.locator('.location-picker-marker').count()).toBe(1);
+    await expect.poll(() => byId(form, TestId.stationFormCurrency).innerText()).toContain('EUR');
+    await input(form, TestId.stationFormPrice).fill('0.32');
 
     const [created] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/station') && r.request().method() === 'POST'),
@@ -214,7 +224,14 @@ describe('station list and form', () => {
     ]);
     const id = ((await created.json()) as Envelope<{ id: number }>).data.id;
     const stored = await api<StationRow>(`/station/${String(id)}`);
-    expect(stored).toMatchObject({ name: STATION, capacityKwp: 9.8, longitude: 11.5, latitude: 48.1 });
+    expect(stored).toMatchObject({
+      name: STATION,
+      capacityKwp: 9.8,
+      longitude: 11.5,
+      latitude: 48.1,
+      currency: 'EUR',
+      price: 0.32,
+    });
     expect(stored.timeZone).toBe('Europe/Berlin');
 
     await byId(active(page), TestId.stationListPage).waitFor();
@@ -261,6 +278,79 @@ describe('station list and form', () => {
     await expect.poll(() => rows(page, RENAMED).count()).toBe(0);
     const list = await api<{ total: number }>(`/station/list?name=${encodeURIComponent(RENAMED)}`);
     expect(list.total).toBe(0);
+  });
+
+  it("proposes the time zone, currency and price of a new station's position, and no invented price", async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/#/createStation`);
+    const form = byId(active(page), TestId.stationForm);
+    await form.waitFor();
+    const zone = byId(form, TestId.stationFormTimeZone);
+    const currency = byId(form, TestId.stationFormCurrency);
+    const price = input(form, TestId.stationFormPrice);
+    expect(await price.inputValue()).toBe('');
+    const name = `E2E Seville ${Date.now().toString(36)}`;
+    await input(form, TestId.stationFormName).fill(name);
+    await pick(page, 'type', 'Residential PV');
+    await input(form, TestId.stationFormCapacity).fill('6.5');
+
+    /** Types a position and waits for what the server proposes for it. */
+    const typePosition = async (longitude: string, latitude: string): Promise<void> => {
+      await Promise.all([
+        page.waitForResponse(
+          (r) =>
+            r.url().includes('/api/station/defaults?') &&
+            r.url().includes(`longitude=${longitude}`) &&
+            r.url().includes(`latitude=${latitude}`),
+        ),
+        (async () => {
+          await input(form, TestId.stationFormLongitude).fill(longitude);
+          await input(form, TestId.stationFormLatitude).fill(latitude);
+        })(),
+      ]);
+    };
+
+    // Munich: the seeded region Germany gives the euro and its typical price.
+    await typePosition('11.5', '48.1');
+    await expect.poll(() => zone.innerText()).toContain('Europe/Berlin');
+    await expect.poll(() => price.inputValue()).toBe('0.40');
+    expect(await currency.innerText()).toContain('EUR');
+    expect(await form.innerText()).toContain('Typical household price in Germany');
+
+    // Seville: Spain's zone and currency; no region gives a price, so the one proposed for Germany goes.
+    await typePosition('-5.9845', '37.3891');
+    await expect.poll(() => zone.innerText()).toContain('Europe/Madrid');
+    await expect.poll(() => price.inputValue()).toBe('');
+    expect(await currency.innerText()).toContain('EUR');
+    expect(await form.innerText()).toContain('No typical price is known for this place');
+
+    // The price is required: nothing is sent until the user gives one.
+    let posted = false;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/station') && r.method() === 'POST') posted = true;
+    });
+    await byId(form, TestId.stationFormSubmit).click();
+    await form.locator('.ant-form-item-has-error:has(#price)').waitFor();
+    expect(posted).toBe(false);
+
+    await price.fill('0.21');
+    const [created] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/station') && r.request().method() === 'POST'),
+      byId(form, TestId.stationFormSubmit).click(),
+    ]);
+    const id = ((await created.json()) as Envelope<{ id: number }>).data.id;
+    const stored = await api<StationRow>(`/station/${String(id)}`);
+    expect(stored).toMatchObject({
+      timeZone: 'Europe/Madrid',
+      currency: 'EUR',
+      price: 0.21,
+      longitude: -5.9845,
+    });
+    const removed = await fetch(`${server.baseUrl}/api/station/${String(id)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await removed.json()) as Envelope).status).toBe(200);
   });
 
   it('saves the chosen columns for the account and shows them after a reload', async () => {

@@ -249,6 +249,8 @@ export const TestId = {
   stationFormLatitude: 'station-form-latitude',
   stationFormCapacity: 'station-form-capacity',
   stationFormPrice: 'station-form-price',
+  stationFormCurrency: 'station-form-currency',
+  stationFormTimeZone: 'station-form-time-zone',
   stationFormPictures: 'station-form-pictures',
   stationFormMap: 'station-form-map',
   stationFormGeocoder: 'station-form-geocoder',

@@ -1,5 +1,5 @@
 import { SearchLimits, type IndexSearchResult, type SearchType } from '@sunfleet/contracts';
-import { useEffect, useState } from 'react';
+import { useDebouncedValue as useSettled } from '../../lib/useDebouncedValue';
 import type { StatusRef } from '../../components/StatusTag';
 import { deviceDetailPath, gatewayDetailPath, stationDetailPath } from '../../lib/paths';
 
@@ -38,12 +38,7 @@ export function listVisible(list: SearchType, filter: SearchType | undefined): b
 
 /** The value after it has stopped changing for `delayMs` (the search fires 400 ms after typing stops). */
 export function useDebouncedValue<T>(value: T, delayMs: number = SearchLimits.debounceMs): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
+  return useSettled(value, delayMs);
 }
 
 /** One hit of a result list. */
