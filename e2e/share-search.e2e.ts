@@ -15,6 +15,7 @@ interface Envelope<T = unknown> {
 }
 interface GatewayItem {
   id: number;
+  sn: string;
   stationId: number | null;
   stationName: string | null;
 }
@@ -34,6 +35,7 @@ let page: Page;
 let token: string;
 let station: { id: number; name: string };
 let device: { id: number; sn: string };
+let logger: { id: number; sn: string };
 
 const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
 const active = (p: Page): Locator => byId(p, TestId.activeView);
@@ -51,13 +53,14 @@ async function demoStationAndInverter(): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     const loggers = await api<{ list: GatewayItem[] }>('GET', '/gateway/page?pageNum=1&pageSize=20');
-    for (const logger of loggers.data.list) {
-      if (logger.stationId === null || logger.stationName === null) continue;
-      const detail = await api<GatewayDetail>('GET', `/gateway/${String(logger.id)}`);
+    for (const found of loggers.data.list) {
+      if (found.stationId === null || found.stationName === null) continue;
+      const detail = await api<GatewayDetail>('GET', `/gateway/${String(found.id)}`);
       const inverter = detail.data.devices.find((d) => d.type === 'INVERTER');
       if (inverter !== undefined) {
-        station = { id: logger.stationId, name: logger.stationName };
+        station = { id: found.stationId, name: found.stationName };
         device = { id: inverter.id, sn: inverter.sn };
+        logger = { id: found.id, sn: found.sn };
         return;
       }
     }
@@ -189,5 +192,81 @@ describe('global search', () => {
     });
     await entry.waitFor();
     expect(await byId(page, TestId.searchClearHistory).isDisabled()).toBe(false);
+  });
+
+  it('shows the status and the linked station of a found logger and device (1440×900 and 390×844)', async () => {
+    interface Placed {
+      id: number;
+      status: string;
+      stationId: number | null;
+      stationName: string | null;
+    }
+    interface Answer {
+      devices: (Placed & { deviceSn: string })[];
+      gateways: (Placed & { gatewaySn: string })[];
+    }
+    const dialog = byId(page, TestId.searchDialog);
+    /** Types the keywords and answers the row of the hit in that list, with what the server said of it. */
+    const find = async (type: 'INVERTER' | 'GATEWAY', sn: string): Promise<{ row: Locator; hit: Placed }> => {
+      const [answer] = await Promise.all([
+        page.waitForResponse(
+          (r) => r.url().includes('/api/indexSearch?') && r.url().includes(`keywords=${sn}`),
+        ),
+        byId(dialog, TestId.searchInput).fill(sn),
+      ]);
+      const data = ((await answer.json()) as Envelope<Answer>).data;
+      const hit =
+        type === 'INVERTER'
+          ? data.devices.find((d) => d.deviceSn === sn)
+          : data.gateways.find((g) => g.gatewaySn === sn);
+      if (hit === undefined) throw new Error(`${sn} not found`);
+      const row = dialog
+        .locator(`[data-testid="${TestId.searchSection}"][data-type="${type}"]`)
+        .locator(`[data-testid="${TestId.searchResultRow}"]`)
+        .filter({ hasText: sn });
+      await row.waitFor();
+      return { row, hit };
+    };
+    /** The status tag shows the server's status; the station is a link within the dialog's width. */
+    const expectPlaced = async (row: Locator, kind: string, hit: Placed): Promise<Locator> => {
+      expect(hit).toMatchObject({ stationId: station.id, stationName: station.name });
+      const tag = row.locator(`.ant-tag[data-kind="${kind}"]`);
+      expect(await tag.getAttribute('data-status')).toBe(hit.status);
+      expect(await tag.isVisible()).toBe(true);
+      const link = byId(row, TestId.searchResultStation);
+      expect(await link.innerText()).toContain(station.name);
+      expect(await link.getAttribute('href')).toContain(`#/station/detail/${String(station.id)}`);
+      const box = await link.boundingBox();
+      const width = page.viewportSize()?.width ?? 0;
+      expect(box !== null && box.x >= 0 && box.x + box.width <= width).toBe(true);
+      expect(await row.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      return link;
+    };
+
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`${server.baseUrl}/#/index`);
+      // The test before leaves the dialog open.
+      if ((await byId(page, TestId.searchInput).count()) > 0) await page.keyboard.press('Escape');
+      await byId(page, TestId.searchInput).waitFor({ state: 'detached' });
+      // The box as it shows (on a phone only its icon; the text field inside has no width).
+      await page.locator('.topbar-search').click();
+      await byId(dialog, TestId.searchHistory).waitFor();
+
+      const gatewayHit = await find('GATEWAY', logger.sn);
+      await expectPlaced(gatewayHit.row, 'gateway', gatewayHit.hit);
+      const deviceHit = await find('INVERTER', device.sn);
+      const link = await expectPlaced(deviceHit.row, 'device', deviceHit.hit);
+
+      // The station link closes the dialog and opens the station.
+      await link.click();
+      await page.waitForURL(new RegExp(`#/station/detail/${String(station.id)}\\?`));
+      await byId(active(page), TestId.stationDetail).waitFor();
+      expect(await byId(page, TestId.searchInput).count()).toBe(0);
+    }
+    await page.setViewportSize({ width: 1600, height: 1000 });
   });
 });

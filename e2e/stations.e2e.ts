@@ -1,5 +1,9 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_STATION_COLUMNS,
+  STATION_LIST_PAGE,
+} from '../apps/web/src/features/station/list/columnChoice.js';
 import { TestId } from '../apps/web/src/testids.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { startServer, type RunningTestServer } from './support/server.js';
@@ -23,6 +27,8 @@ interface StationRow {
   id: number;
   name: string;
   capacityKwp: number;
+  currency: string;
+  price: number;
   latitude: number | null;
   longitude: number | null;
   timeZone: string;
@@ -76,6 +82,12 @@ function rows(page: Page, text: string): Locator {
   return byId(active(page), TestId.stationTable).locator('tbody tr.ant-table-row').filter({ hasText: text });
 }
 
+/** Opens the actions menu of the station's row (or card) and chooses the action with this test id. */
+async function chooseAction(page: Page, row: Locator, actionId: string): Promise<void> {
+  await byId(row, TestId.stationActions).click();
+  await page.locator(`[data-testid="${actionId}"]:visible`).click();
+}
+
 async function search(page: Page, keyword: string): Promise<void> {
   const box = byId(active(page), TestId.listKeyword).locator('input');
   await box.fill(keyword);
@@ -86,7 +98,44 @@ async function search(page: Page, keyword: string): Promise<void> {
 }
 
 async function noSidewaysOverflow(page: Page): Promise<{ scroll: number; inner: number }> {
-  return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  return page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: document.documentElement.clientWidth,
+  }));
+}
+
+/**
+ * The header cells of the table that something else covers at their centre (a fixed column over a
+ * scrolled one), or that lie outside the table's visible box.
+ */
+async function hiddenHeaders(table: Locator): Promise<string[]> {
+  return table.evaluate((root) => {
+    const box = root.querySelector('.ant-table')?.getBoundingClientRect();
+    if (box === undefined) return ['(no table)'];
+    const hidden: string[] = [];
+    for (const th of root.querySelectorAll('thead th')) {
+      const name = th.textContent?.trim() ?? '';
+      if (name === '') continue;
+      const r = th.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      if (x < box.left || x > box.right || hit === null || !th.contains(hit)) hidden.push(name);
+    }
+    return hidden;
+  });
+}
+
+/** Whether the element's centre is on screen and not covered by anything else. */
+async function inView(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    const y = r.top + r.height / 2;
+    if (x < 0 || x > document.documentElement.clientWidth) return false;
+    const hit = document.elementFromPoint(x, y);
+    return hit !== null && (el === hit || el.contains(hit));
+  });
 }
 
 beforeAll(async () => {
@@ -159,10 +208,18 @@ describe('station list and form', () => {
     await pick(page, 'type', 'Residential PV with storage');
     await input(form, TestId.stationFormCapacity).fill('9.8');
     await pick(page, 'timeZone', 'Europe/Berlin');
-    // Coordinates are typed: the picker works whether or not map tiles load.
-    await input(form, TestId.stationFormLongitude).fill('11.5');
-    await input(form, TestId.stationFormLatitude).fill('48.1');
+    // Coordinates are typed: the picker works whether or not map tiles load. The currency is proposed
+    // for the position; the price is the station's own.
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/api/station/defaults?')),
+      (async () => {
+        await input(form, TestId.stationFormLongitude).fill('11.5');
+        await input(form, TestId.stationFormLatitude).fill('48.1');
+      })(),
+    ]);
     await expect.poll(() => form.locator('.location-picker-marker').count()).toBe(1);
+    await expect.poll(() => byId(form, TestId.stationFormCurrency).innerText()).toContain('EUR');
+    await input(form, TestId.stationFormPrice).fill('0.32');
 
     const [created] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/api/station') && r.request().method() === 'POST'),
@@ -170,7 +227,14 @@ describe('station list and form', () => {
     ]);
     const id = ((await created.json()) as Envelope<{ id: number }>).data.id;
     const stored = await api<StationRow>(`/station/${String(id)}`);
-    expect(stored).toMatchObject({ name: STATION, capacityKwp: 9.8, longitude: 11.5, latitude: 48.1 });
+    expect(stored).toMatchObject({
+      name: STATION,
+      capacityKwp: 9.8,
+      longitude: 11.5,
+      latitude: 48.1,
+      currency: 'EUR',
+      price: 0.32,
+    });
     expect(stored.timeZone).toBe('Europe/Berlin');
 
     await byId(active(page), TestId.stationListPage).waitFor();
@@ -193,7 +257,7 @@ describe('station list and form', () => {
     await byId(active(page), TestId.stationFollowedOnly).click();
 
     // Rename
-    await rows(page, STATION).locator(`[data-testid="${TestId.stationRename}"]`).click();
+    await chooseAction(page, rows(page, STATION), TestId.stationRename);
     const renameForm = page.locator(`[data-testid="${TestId.stationRenameForm}"]:visible`);
     await renameForm.locator(`[data-testid="${TestId.stationFormName}"]`).fill(RENAMED);
     await Promise.all([
@@ -204,7 +268,7 @@ describe('station list and form', () => {
     expect((await api<StationRow>(`/station/${String(id)}`)).name).toBe(RENAMED);
 
     // Delete: nothing happens until the confirmation is accepted.
-    await rows(page, RENAMED).locator(`[data-testid="${TestId.stationDelete}"]`).click();
+    await chooseAction(page, rows(page, RENAMED), TestId.stationDelete);
     const ok = page.locator(`[data-testid="${TestId.confirmOk}"]:visible`);
     await ok.waitFor();
     expect((await api<StationRow>(`/station/${String(id)}`)).name).toBe(RENAMED);
@@ -217,6 +281,79 @@ describe('station list and form', () => {
     await expect.poll(() => rows(page, RENAMED).count()).toBe(0);
     const list = await api<{ total: number }>(`/station/list?name=${encodeURIComponent(RENAMED)}`);
     expect(list.total).toBe(0);
+  });
+
+  it("proposes the time zone, currency and price of a new station's position, and no invented price", async () => {
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/#/createStation`);
+    const form = byId(active(page), TestId.stationForm);
+    await form.waitFor();
+    const zone = byId(form, TestId.stationFormTimeZone);
+    const currency = byId(form, TestId.stationFormCurrency);
+    const price = input(form, TestId.stationFormPrice);
+    expect(await price.inputValue()).toBe('');
+    const name = `E2E Seville ${Date.now().toString(36)}`;
+    await input(form, TestId.stationFormName).fill(name);
+    await pick(page, 'type', 'Residential PV');
+    await input(form, TestId.stationFormCapacity).fill('6.5');
+
+    /** Types a position and waits for what the server proposes for it. */
+    const typePosition = async (longitude: string, latitude: string): Promise<void> => {
+      await Promise.all([
+        page.waitForResponse(
+          (r) =>
+            r.url().includes('/api/station/defaults?') &&
+            r.url().includes(`longitude=${longitude}`) &&
+            r.url().includes(`latitude=${latitude}`),
+        ),
+        (async () => {
+          await input(form, TestId.stationFormLongitude).fill(longitude);
+          await input(form, TestId.stationFormLatitude).fill(latitude);
+        })(),
+      ]);
+    };
+
+    // Munich: the seeded region Germany gives the euro and its typical price.
+    await typePosition('11.5', '48.1');
+    await expect.poll(() => zone.innerText()).toContain('Europe/Berlin');
+    await expect.poll(() => price.inputValue()).toBe('0.40');
+    expect(await currency.innerText()).toContain('EUR');
+    expect(await form.innerText()).toContain('Typical household price in Germany');
+
+    // Seville: Spain's zone and currency; no region gives a price, so the one proposed for Germany goes.
+    await typePosition('-5.9845', '37.3891');
+    await expect.poll(() => zone.innerText()).toContain('Europe/Madrid');
+    await expect.poll(() => price.inputValue()).toBe('');
+    expect(await currency.innerText()).toContain('EUR');
+    expect(await form.innerText()).toContain('No typical price is known for this place');
+
+    // The price is required: nothing is sent until the user gives one.
+    let posted = false;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/station') && r.method() === 'POST') posted = true;
+    });
+    await byId(form, TestId.stationFormSubmit).click();
+    await form.locator('.ant-form-item-has-error:has(#price)').waitFor();
+    expect(posted).toBe(false);
+
+    await price.fill('0.21');
+    const [created] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/station') && r.request().method() === 'POST'),
+      byId(form, TestId.stationFormSubmit).click(),
+    ]);
+    const id = ((await created.json()) as Envelope<{ id: number }>).data.id;
+    const stored = await api<StationRow>(`/station/${String(id)}`);
+    expect(stored).toMatchObject({
+      timeZone: 'Europe/Madrid',
+      currency: 'EUR',
+      price: 0.21,
+      longitude: -5.9845,
+    });
+    const removed = await fetch(`${server.baseUrl}/api/station/${String(id)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await removed.json()) as Envelope).status).toBe(200);
   });
 
   it('saves the chosen columns for the account and shows them after a reload', async () => {
@@ -241,7 +378,52 @@ describe('station list and form', () => {
     );
   });
 
-  it('keeps Home and the list within a phone screen (390×844) without sideways scrolling', async () => {
+  it('at 1440×900 shows every default column without covering one, and keeps the name on the left', async () => {
+    // The default columns (an earlier test chose one more for this account).
+    const reset = await fetch(`${server.baseUrl}/api/columnOption`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ page: STATION_LIST_PAGE, columns: DEFAULT_STATION_COLUMNS }),
+    });
+    expect(((await reset.json()) as Envelope).status).toBe(200);
+    const page = await newPage();
+    await page.goto(`${server.baseUrl}/#/stationSystem`);
+    const table = byId(active(page), TestId.stationTable);
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    const overflow = await noSidewaysOverflow(page);
+    expect(overflow.scroll).toBeLessThanOrEqual(overflow.inner);
+    const header = await table.locator('thead').innerText();
+    for (const title of [
+      'Station name',
+      'Status',
+      'Capacity',
+      'Power now',
+      'Energy today',
+      'Total energy',
+      'Company',
+    ])
+      expect(header).toContain(title);
+    // The actions are one icon per row, not a wide fixed column over the figures.
+    expect(await hiddenHeaders(table)).toEqual([]);
+    const firstRow = table.locator('tbody tr.ant-table-row').first();
+    await chooseAction(page, firstRow, TestId.stationRename);
+    await page.locator(`[data-testid="${TestId.stationRenameForm}"]:visible`).waitFor();
+    await page.keyboard.press('Escape');
+
+    // Narrower (a tablet): the figures scroll inside the table, the page itself does not, and the name stays.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const scroller = table.locator('.ant-table-content, .ant-table-body').first();
+    await expect.poll(() => scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    expect(await inView(byId(firstRow, TestId.stationRowName))).toBe(true);
+    expect(await inView(table.locator('thead th').filter({ hasText: 'Company' }))).toBe(true);
+    const narrow = await noSidewaysOverflow(page);
+    expect(narrow.scroll).toBeLessThanOrEqual(narrow.inner);
+  });
+
+  it('on a phone (390×844) lists every station of the page by name as cards that open the station', async () => {
+    const listed = await api<{ list: { id: number; name: string }[] }>('/station/list?pageNum=1&pageSize=20');
+    expect(listed.list.length).toBeGreaterThan(0);
     const page = await newPage({ width: 390, height: 844 });
     await page.goto(`${server.baseUrl}/#/index`);
     await byId(active(page), TestId.homePage).waitFor();
@@ -250,9 +432,32 @@ describe('station list and form', () => {
     expect(home.scroll).toBeLessThanOrEqual(home.inner);
 
     await page.goto(`${server.baseUrl}/#/stationSystem`);
-    const table = byId(active(page), TestId.stationTable);
-    await table.locator('tbody tr.ant-table-row').first().waitFor();
-    const list = await noSidewaysOverflow(page);
-    expect(list.scroll).toBeLessThanOrEqual(list.inner);
+    const list = byId(active(page), TestId.stationTable);
+    const cards = byId(list, TestId.stationCard);
+    await expect.poll(() => cards.count()).toBe(listed.list.length);
+    for (const station of listed.list) {
+      const name = byId(cards.and(page.locator(`[data-id="${String(station.id)}"]`)), TestId.stationRowName);
+      expect(await name.innerText()).toBe(station.name);
+      await name.scrollIntoViewIfNeeded();
+      expect(await inView(name)).toBe(true);
+      // Whole, not cut with an ellipsis.
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    const overflow = await noSidewaysOverflow(page);
+    expect(overflow.scroll).toBeLessThanOrEqual(overflow.inner);
+
+    // The actions are still there, behind the card's menu.
+    const first = cards.first();
+    await first.scrollIntoViewIfNeeded();
+    await byId(first, TestId.stationActions).click();
+    await page.locator(`[data-testid="${TestId.stationEdit}"]:visible`).waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator(`[data-testid="${TestId.stationEdit}"]:visible`).waitFor({ state: 'hidden' });
+
+    // Tapping the card (not its name) opens the station.
+    const firstId = await first.getAttribute('data-id');
+    await first.locator('.station-card-figures').click();
+    await page.waitForURL(new RegExp(`#/station/detail/${firstId ?? 'x'}`));
+    await byId(active(page), TestId.stationDetail).waitFor();
   });
 });

@@ -1,16 +1,23 @@
 // Global search (Step 3): scoped result lists of at most 8, trimmed keywords, the type filter, and the
 // caller's own search history.
 import { SearchLimits } from '@sunfleet/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, queryHistory } from '../src/db/schema.js';
+import { deviceLatest, devices, gateways, queryHistory, stations } from '../src/db/schema.js';
 import { gatewayWorld, type GatewayWorld } from './gateways-fixtures.js';
 import { createTestApp, DATABASES, type TestApp } from './helpers.js';
 import { createTestStation, registerTestLogger } from './support/loggers.js';
 
+interface Placed {
+  id: number;
+  status: string;
+  stationId: number | null;
+  stationName: string | null;
+}
 interface Result {
   stations: { id: number; name: string }[];
-  devices: { id: number; deviceSn: string }[];
-  gateways: { id: number; gatewaySn: string }[];
+  devices: (Placed & { deviceSn: string })[];
+  gateways: (Placed & { gatewaySn: string })[];
   queryHistories: { keywords: string; type: { key: string }; extraId: number | null }[];
 }
 
@@ -122,5 +129,50 @@ describe.each(DATABASES)('global search on %s', (kind) => {
     expect((await w.installer1.del('/clearQueryHistory')).status).toBe(200);
     expect((await search(w.installer1, '')).data.queryHistories).toEqual([]);
     expect((await search(w.installer2, '')).data.queryHistories).toHaveLength(SearchLimits.historyMax);
+  });
+
+  it('gives devices and loggers their station and their status, as the device and logger lists do', async () => {
+    const db = t.database.db;
+    const now = t.clock.now();
+    const dayAgo = new Date(now.getTime() - 86_400_000);
+    // The logger and its inverter report now (the inverter produces), the meter was last seen a day ago,
+    // and a logger not bound to any station has never reported.
+    await db.update(gateways).set({ lastSeenAt: now }).where(eq(gateways.sn, 'ZQSRCHLOG3'));
+    await db.update(devices).set({ lastSeenAt: now }).where(eq(devices.sn, 'ZQSRCHINV3'));
+    await db.update(devices).set({ lastSeenAt: dayAgo }).where(eq(devices.sn, 'ZQSRCHMTR3'));
+    const [inverter] = await db.select({ id: devices.id }).from(devices).where(eq(devices.sn, 'ZQSRCHINV3'));
+    await db
+      .insert(deviceLatest)
+      .values({ deviceId: inverter!.id, ts: now, values: {}, powerW: 3200, producing: true });
+    await registerTestLogger(db, { sn: 'ZQSRCHLOG5', companyId: 3 });
+    const [station] = await db
+      .select({ name: stations.name })
+      .from(stations)
+      .where(eq(stations.id, w.station3));
+
+    const found = await search(w.installer1, 'keywords=zqsrch');
+    expect(found.status, found.body).toBe(200);
+    const bySn = <T extends Omit<Placed, 'id'>>(list: T[], sn: (x: T) => string) =>
+      Object.fromEntries(
+        list.map((x) => [sn(x), { status: x.status, stationId: x.stationId, stationName: x.stationName }]),
+      );
+    const placed = { stationId: w.station3, stationName: station!.name };
+    expect(bySn(found.data.devices, (d) => d.deviceSn)).toEqual({
+      ZQSRCHINV3: { status: 'RUNNING', ...placed },
+      ZQSRCHMTR3: { status: 'OFFLINE', ...placed },
+    });
+    expect(bySn(found.data.gateways, (g) => g.gatewaySn)).toEqual({
+      ZQSRCHLOG3: { status: 'NORMAL', ...placed },
+      ZQSRCHLOG5: { status: 'OTHER', stationId: null, stationName: null },
+    });
+
+    // One rule: the lists say the same of the same devices and loggers.
+    type Row = { sn: string; status: string; stationId: number | null; stationName: string | null };
+    const deviceList = await w.installer1.get<{ list: Row[] }>(
+      '/station/gateway/inverterPage?sn=zqsrch&pageSize=50',
+    );
+    const loggerList = await w.installer1.get<{ list: Row[] }>('/station/gateway/page?sn=zqsrch&pageSize=50');
+    expect(bySn(found.data.devices, (d) => d.deviceSn)).toEqual(bySn(deviceList.data.list, (r) => r.sn));
+    expect(bySn(found.data.gateways, (g) => g.gatewaySn)).toEqual(bySn(loggerList.data.list, (r) => r.sn));
   });
 });

@@ -44,6 +44,10 @@ export const TestId = {
   searchTypeTag: 'search-type-tag',
   searchSection: 'search-section',
   searchResult: 'search-result',
+  /** A hit's row: the hit, then (devices and loggers) its status and its station. */
+  searchResultRow: 'search-result-row',
+  /** A device's or logger's station in the search results (a link; "no station" while unbound). */
+  searchResultStation: 'search-result-station',
   searchMore: 'search-more',
   searchHistory: 'search-history',
   searchHistoryEntry: 'search-history-entry',
@@ -234,6 +238,10 @@ export const TestId = {
   stationFollowedOnly: 'station-followed-only',
   stationColumns: 'station-columns',
   stationFollow: 'station-follow',
+  /** A station's card on a phone (the list's rows below 768 px). */
+  stationCard: 'station-card',
+  /** The icon button opening a station's actions menu (rename, edit, distribute, delete). */
+  stationActions: 'station-actions',
   stationRename: 'station-rename',
   stationRenameForm: 'station-rename-form',
   stationEdit: 'station-edit',
@@ -247,6 +255,8 @@ export const TestId = {
   stationFormLatitude: 'station-form-latitude',
   stationFormCapacity: 'station-form-capacity',
   stationFormPrice: 'station-form-price',
+  stationFormCurrency: 'station-form-currency',
+  stationFormTimeZone: 'station-form-time-zone',
   stationFormPictures: 'station-form-pictures',
   stationFormMap: 'station-form-map',
   stationFormGeocoder: 'station-form-geocoder',

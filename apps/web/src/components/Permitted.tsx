@@ -7,9 +7,19 @@ import { useInfo } from '../lib/sessionData';
  * a programming error, not "allowed": it throws, so a forgotten code cannot silently show a button.
  */
 export function usePermitted(codes: readonly string[]): boolean {
-  if (codes.length === 0) throw new Error('usePermitted needs a non-empty list of permission codes');
+  return usePermissionCheck()(codes);
+}
+
+/**
+ * The check of usePermitted as a function, for a list of actions whose length varies (a hook cannot be
+ * called once per item).
+ */
+export function usePermissionCheck(): (codes: readonly string[]) => boolean {
   const perms = useInfo(false).data?.perms;
-  return perms !== undefined && hasAnyPermission(perms, codes);
+  return (codes) => {
+    if (codes.length === 0) throw new Error('usePermitted needs a non-empty list of permission codes');
+    return perms !== undefined && hasAnyPermission(perms, codes);
+  };
 }
 
 /**

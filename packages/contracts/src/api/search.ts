@@ -2,6 +2,7 @@
 // the caller's recent searches. Keywords are trimmed; each list holds at most 8 items (the dialog shows
 // a More link exactly when a list holds 8).
 import { Type, type Static } from 'typebox';
+import { DEVICE_STATUS_CODES, GATEWAY_STATUS_CODES } from '../device-status.js';
 
 export const SEARCH_TYPES = ['STATION', 'INVERTER', 'GATEWAY'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -33,10 +34,30 @@ export const QueryHistoryEntry = Type.Object({
 });
 export type QueryHistoryEntry = Static<typeof QueryHistoryEntry>;
 
+/** The station a device or logger belongs to (null while its logger is bound to none). */
+const ResultStation = {
+  stationId: Type.Union([Type.Null(), Type.Integer()]),
+  stationName: Type.Union([Type.Null(), Type.String()]),
+};
+
 export const IndexSearchResult = Type.Object({
   stations: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
-  devices: Type.Array(Type.Object({ id: Type.Integer(), deviceSn: Type.String() })),
-  gateways: Type.Array(Type.Object({ id: Type.Integer(), gatewaySn: Type.String() })),
+  devices: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      deviceSn: Type.String(),
+      status: Type.Enum(DEVICE_STATUS_CODES),
+      ...ResultStation,
+    }),
+  ),
+  gateways: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      gatewaySn: Type.String(),
+      status: Type.Enum(GATEWAY_STATUS_CODES),
+      ...ResultStation,
+    }),
+  ),
   queryHistories: Type.Array(QueryHistoryEntry),
 });
 export type IndexSearchResult = Static<typeof IndexSearchResult>;

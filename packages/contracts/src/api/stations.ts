@@ -323,3 +323,34 @@ export type StationStats = Static<typeof StationStats>;
 
 export const StationPhotoData = StationPicture;
 export type StationPhotoData = Static<typeof StationPhotoData>;
+
+// ---- What the form proposes for a position ---------------------------------------------------------------
+
+export const StationDefaultsQuery = Type.Object(
+  {
+    longitude: Type.Number({ minimum: StationLimits.longitudeMin, maximum: StationLimits.longitudeMax }),
+    latitude: Type.Number({ minimum: StationLimits.latitudeMin, maximum: StationLimits.latitudeMax }),
+  },
+  { additionalProperties: false },
+);
+export type StationDefaultsQuery = Static<typeof StationDefaultsQuery>;
+
+export const StationDefaults = Type.Object({
+  timeZone: Type.Union([Type.Null(), Type.String()], {
+    description: 'IANA zone at the position; null over the open sea and where no zone is known',
+  }),
+  countryCode: Type.Union([Type.Null(), Type.String()], {
+    description: 'ISO 3166-1 alpha-2 country of that zone; null over the sea',
+  }),
+  region: Type.Union([Type.Null(), Type.String()], {
+    description: 'The reference region named as that country, whose currency and price are proposed',
+  }),
+  currency: Type.Union([Type.Null(), Type.String()], {
+    description:
+      "The region's currency, else the country's own when it is among the currencies; null otherwise",
+  }),
+  price: Type.Union([Type.Null(), Type.Number()], {
+    description: "The region's price per kWh in that currency; null without a region (no honest default)",
+  }),
+});
+export type StationDefaults = Static<typeof StationDefaults>;

@@ -5,6 +5,7 @@ import { countryRoutes } from './country.routes.js';
 import { currencyRoutes } from './currency.routes.js';
 import { ReferenceService } from './reference.service.js';
 import { regionRoutes } from './region.routes.js';
+import { stationDefaultsRoutes } from './station-defaults.routes.js';
 import { timeZoneRoutes } from './time-zone.routes.js';
 import { translationRoutes } from './translation.routes.js';
 import { TranslationEditorService } from './translation-editor.service.js';
@@ -16,5 +17,6 @@ export const referenceRoutes: FastifyPluginAsync<{ db: Db; clock: Clock }> = asy
   await app.register(regionRoutes, { reference });
   await app.register(timeZoneRoutes, { reference });
   await app.register(countryRoutes, { reference });
+  await app.register(stationDefaultsRoutes, { reference });
   await app.register(translationRoutes, { editor: new TranslationEditorService(db, clock) });
 };

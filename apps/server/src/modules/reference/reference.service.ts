@@ -11,6 +11,8 @@ import {
   type Region,
   type RegionCreateBody,
   type RegionPageQuery,
+  type StationDefaults,
+  type StationDefaultsQuery,
   type TimeZone,
   type TimeZoneCreateBody,
   type TimeZonePageQuery,
@@ -21,6 +23,7 @@ import { Errors, type AppError } from '../../lib/errors.js';
 import type { Scope } from '../tenancy/scope.js';
 import { CountriesRepository } from './countries.repository.js';
 import { CurrenciesRepository } from './currencies.repository.js';
+import { countryOfZone, currencyOfCountry, zoneAt } from './position-defaults.js';
 import { RegionsRepository, type RegionValues } from './regions.repository.js';
 import {
   invalidField,
@@ -73,6 +76,31 @@ export class ReferenceService {
     this.regions = new RegionsRepository(db);
     this.zones = new TimeZonesRepository(db);
     this.countries = new CountriesRepository(db);
+  }
+
+  // ---- What a new station at a position is proposed ----------------------------------------------------
+
+  /**
+   * The zone at the position; the region named as the zone's country gives currency and price, else the
+   * country's own currency is proposed when it is among the currencies, and no price: a price needs a
+   * source, and a made-up 0.00 would be taken for one.
+   */
+  async stationDefaults({ longitude, latitude }: StationDefaultsQuery): Promise<StationDefaults> {
+    const timeZone = zoneAt(longitude, latitude);
+    const countryCode = timeZone === null ? null : countryOfZone(timeZone);
+    if (countryCode === null) return { timeZone, countryCode, region: null, currency: null, price: null };
+    const region = await this.regions.ofCountry(countryCode);
+    if (region !== null)
+      return {
+        timeZone,
+        countryCode,
+        region: region.name,
+        currency: region.currencyCode,
+        price: region.price,
+      };
+    const own = currencyOfCountry(countryCode);
+    const currency = own !== null && (await this.currencies.find(own)) !== null ? own : null;
+    return { timeZone, countryCode, region: null, currency, price: null };
   }
 
   // ---- Currencies -------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import type { Region } from '@sunfleet/contracts';
 import { and, asc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { currencies, regions } from '../../db/schema.js';
+import { countries, currencies, regions } from '../../db/schema.js';
 import { containsPattern } from './sql-helpers.js';
 
 export type RegionValues = Omit<typeof regions.$inferInsert, 'id'>;
@@ -73,6 +73,22 @@ export class RegionsRepository {
       .from(regions)
       .innerJoin(currencies, eq(currencies.code, regions.currencyCode))
       .where(eq(regions.id, id));
+    return rows[0] ? toRegion(rows[0]) : null;
+  }
+
+  /**
+   * The region of a country: the one named as the country is in the countries table, ignoring case
+   * (regions carry no country code; the seed names both from CLDR's English names). Null when none is.
+   */
+  async ofCountry(code: string): Promise<Region | null> {
+    const rows = await this.db
+      .select(columns)
+      .from(regions)
+      .innerJoin(currencies, eq(currencies.code, regions.currencyCode))
+      .innerJoin(countries, sql`lower(${countries.name}) = lower(${regions.name})`)
+      .where(eq(countries.code, code))
+      .orderBy(asc(regions.id))
+      .limit(1);
     return rows[0] ? toRegion(rows[0]) : null;
   }
 

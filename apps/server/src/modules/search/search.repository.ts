@@ -1,9 +1,12 @@
 // SQL of the global search: stations, devices and loggers within the caller's reach (the tenancy
-// conditions of device-scope.ts), and the caller's own search history.
+// conditions of device-scope.ts), and the caller's own search history. Devices and loggers come with
+// their station (in reach whenever they are: a bound logger is reached through its station) and their
+// status by the SQL form of the domain's rule (facts/status-sql.ts).
 import { and, asc, desc, eq, ilike, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import { SearchLimits, type SearchType } from '@sunfleet/contracts';
+import { SearchLimits, type DeviceStatus, type GatewayStatus, type SearchType } from '@sunfleet/contracts';
 import type { Db } from '../../db/client.js';
 import { devices, gateways, queryHistory, stations } from '../../db/schema.js';
+import { deviceStatusOf, gatewayStatusOf } from '../facts/status-sql.js';
 import { containsPattern } from '../reference/sql-helpers.js';
 import { deviceInScope, gatewayInScope, stationInScope } from '../tenancy/device-scope.js';
 import type { Scope } from '../tenancy/scope.js';
@@ -12,6 +15,22 @@ const both = (a: SQL | undefined, b: SQL): SQL => (a === undefined ? b : (and(a,
 /** Prefix matches first, then alphabetical. */
 const prefixFirst = (column: SQL | typeof stations.name, keywords: string): SQL =>
   sql`case when lower(${column}) like lower(${`${keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}) then 0 else 1 end`;
+
+interface PlacedHit {
+  id: number;
+  stationId: number | null;
+  stationName: string | null;
+}
+export interface DeviceHit extends PlacedHit {
+  deviceSn: string;
+  status: DeviceStatus;
+}
+export interface GatewayHit extends PlacedHit {
+  gatewaySn: string;
+  status: GatewayStatus;
+}
+
+const at = (now: Date): SQL => sql`${now.toISOString()}::timestamptz`;
 
 export class SearchRepository {
   constructor(private readonly db: Db) {}
@@ -26,11 +45,19 @@ export class SearchRepository {
   }
 
   /** Devices other than loggers, by SN or name. */
-  async devices(scope: Scope, keywords: string): Promise<{ id: number; deviceSn: string }[]> {
+  async devices(scope: Scope, keywords: string, now: Date): Promise<DeviceHit[]> {
     const pattern = containsPattern(keywords);
     return this.db
-      .select({ id: devices.id, deviceSn: devices.sn })
+      .select({
+        id: devices.id,
+        deviceSn: devices.sn,
+        status: sql<DeviceStatus>`${deviceStatusOf(sql`${devices.id}`, at(now))}`,
+        stationId: stations.id,
+        stationName: stations.name,
+      })
       .from(devices)
+      .innerJoin(gateways, eq(gateways.id, devices.gatewayId))
+      .leftJoin(stations, eq(stations.id, gateways.stationId))
       .where(
         both(
           deviceInScope(scope),
@@ -44,11 +71,18 @@ export class SearchRepository {
       .limit(SearchLimits.listMax);
   }
 
-  async gateways(scope: Scope, keywords: string): Promise<{ id: number; gatewaySn: string }[]> {
+  async gateways(scope: Scope, keywords: string, now: Date): Promise<GatewayHit[]> {
     const pattern = containsPattern(keywords);
     return this.db
-      .select({ id: gateways.id, gatewaySn: gateways.sn })
+      .select({
+        id: gateways.id,
+        gatewaySn: gateways.sn,
+        status: sql<GatewayStatus>`${gatewayStatusOf(sql`${gateways.id}`, at(now))}`,
+        stationId: stations.id,
+        stationName: stations.name,
+      })
       .from(gateways)
+      .leftJoin(stations, eq(stations.id, gateways.stationId))
       .where(
         both(gatewayInScope(scope), or(ilike(gateways.sn, pattern), ilike(gateways.name, pattern)) as SQL),
       )

@@ -33,7 +33,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> =
           `Keywords are trimmed and matched anywhere in a station name, a device SN or name, a logger SN or ` +
           `name (prefix matches first). Each list holds at most ${SearchLimits.listMax} items; a type limits ` +
           'the search to one list (INVERTER = devices). Empty keywords answer empty lists and the history ' +
-          `(newest ${SearchLimits.historyMax}).`,
+          `(newest ${SearchLimits.historyMax}). Devices and loggers come with their station (null while unbound) ` +
+          'and their status (the rules of the device and logger lists).',
         querystring: IndexSearchQuery,
         response: responses(IndexSearchResult),
       },

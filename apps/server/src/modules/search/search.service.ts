@@ -26,10 +26,11 @@ export class SearchService {
     const keywords = (query.keywords ?? '').trim();
     const wants = (type: NonNullable<IndexSearchQuery['type']>): boolean =>
       keywords !== '' && (query.type === undefined || query.type === type);
+    const now = this.clock.now();
     const [stations, devices, gateways, history] = await Promise.all([
       wants('STATION') ? this.repo.stations(caller.scope, keywords) : [],
-      wants('INVERTER') ? this.repo.devices(caller.scope, keywords) : [],
-      wants('GATEWAY') ? this.repo.gateways(caller.scope, keywords) : [],
+      wants('INVERTER') ? this.repo.devices(caller.scope, keywords, now) : [],
+      wants('GATEWAY') ? this.repo.gateways(caller.scope, keywords, now) : [],
       this.repo.history(caller.session.userId),
     ]);
     return {

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../testids';
 import { translateMessage } from '../../lib/i18n';
+import { stationDetailPath } from '../../lib/paths';
 import { showSuccessToast } from '../../lib/toast';
 import {
   clearSearchHistory,
@@ -20,6 +21,7 @@ import {
   listVisible,
   morePath,
   normaliseKeywords,
+  resultLists,
   resultPath,
   useDebouncedValue,
 } from '../../features/search/searchModel';
@@ -86,23 +88,11 @@ function SearchPanel({ onClose }: { onClose: () => void }): ReactElement {
     setType(entry.type.key);
   };
 
-  const sections: { type: SearchType; titleKey: string; items: ResultItem[] }[] = [
-    {
-      type: 'STATION',
-      titleKey: 'search.list.stations',
-      items: (data?.stations ?? []).map((s) => ({ id: s.id, label: s.name })),
-    },
-    {
-      type: 'INVERTER',
-      titleKey: 'search.list.devices',
-      items: (data?.devices ?? []).map((d) => ({ id: d.id, label: d.deviceSn })),
-    },
-    {
-      type: 'GATEWAY',
-      titleKey: 'search.list.gateways',
-      items: (data?.gateways ?? []).map((g) => ({ id: g.id, label: g.gatewaySn })),
-    },
-  ];
+  const openStation = (station: { id: number; name: string }): void => {
+    onClose();
+    void navigate(stationDetailPath(station.id, station.name));
+  };
+  const sections = resultLists(data);
 
   return (
     <div>
@@ -162,6 +152,7 @@ function SearchPanel({ onClose }: { onClose: () => void }): ReactElement {
                 loading={searching && data === undefined}
                 onPick={(item) => choose(section.type, item)}
                 onMore={() => more(section.type)}
+                onOpenStation={openStation}
               />
             ))
         : null}

@@ -59,18 +59,21 @@ export function TopBar(): ReactElement {
         title={t('shell.toggleSidebar')}
         data-testid={TestId.sidebarToggle}
       />
-      <Input
-        className="topbar-search"
-        readOnly
-        prefix={<SearchOutlined />}
-        placeholder={t('shell.searchPlaceholder')}
-        aria-label={t('shell.searchPlaceholder')}
-        onClick={() => setSearchOpen(true)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === ' ') setSearchOpen(true);
-        }}
-        data-testid={TestId.topbarSearch}
-      />
+      {/* The click is taken around the box: on a phone the box is its icon alone and the text field
+          inside has no width, so a tap lands on antd's wrapper, never on the field. */}
+      <span className="topbar-search-trigger" onClick={() => setSearchOpen(true)}>
+        <Input
+          className="topbar-search"
+          readOnly
+          prefix={<SearchOutlined />}
+          placeholder={t('shell.searchPlaceholder')}
+          aria-label={t('shell.searchPlaceholder')}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' || e.key === ' ') setSearchOpen(true);
+          }}
+          data-testid={TestId.topbarSearch}
+        />
+      </span>
       <div className="topbar-spacer" />
       {canSeeBigScreen && (
         <Tooltip title={t('route.dataLargeScreen')}>

@@ -9,6 +9,7 @@ import { HistorySection, ResultSection, type ResultItem } from '../../features/s
 import {
   morePath,
   normaliseKeywords,
+  resultLists,
   resultPath,
   showMore,
   useDebouncedValue,
@@ -61,6 +62,53 @@ describe('search rules (SPEC §5, §9)', () => {
     expect(result.current).toBe('ab');
   });
 
+  it('shows a device’s or logger’s status and its station as a link, or that it has none', () => {
+    const lists = resultLists({
+      stations: [{ id: 4, name: 'Helios Roof' }],
+      devices: [{ id: 1, deviceSn: 'SFI1', status: 'FAULT', stationId: 4, stationName: 'Helios Roof' }],
+      gateways: [{ id: 2, gatewaySn: 'SFLG1', status: 'OFFLINE', stationId: null, stationName: null }],
+      queryHistories: [],
+    });
+    expect(lists.map((l) => l.type)).toEqual(['STATION', 'INVERTER', 'GATEWAY']);
+    expect(lists[0]?.items).toEqual([{ id: 4, label: 'Helios Roof' }]);
+    const open = vi.fn();
+    const { container, rerender } = render(
+      <ResultSection
+        type="INVERTER"
+        titleKey="t"
+        items={lists[1]?.items ?? []}
+        loading={false}
+        onPick={noop}
+        onMore={noop}
+        onOpenStation={open}
+      />,
+    );
+    const tag = container.querySelector('.ant-tag[data-kind="device"]');
+    expect(tag?.getAttribute('data-status')).toBe('FAULT');
+    const link = screen.getByTestId(TestId.searchResultStation);
+    expect(link.tagName).toBe('A');
+    expect(link.textContent).toContain('Helios Roof');
+    expect(link.getAttribute('href')).toBe('#/station/detail/4?tagTitleSuffix=Helios%20Roof');
+    fireEvent.click(link);
+    expect(open).toHaveBeenCalledWith({ id: 4, name: 'Helios Roof' });
+
+    rerender(
+      <ResultSection
+        type="GATEWAY"
+        titleKey="t"
+        items={lists[2]?.items ?? []}
+        loading={false}
+        onPick={noop}
+        onMore={noop}
+        onOpenStation={open}
+      />,
+    );
+    expect(container.querySelector('.ant-tag[data-kind="gateway"]')?.getAttribute('data-status')).toBe(
+      'OFFLINE',
+    );
+    expect(screen.getByTestId(TestId.searchResultStation).tagName).not.toBe('A');
+  }, 20_000);
+
   it('renders More at 8 results, none at 7, and "No data" for an empty list', () => {
     const { rerender, container } = render(
       <ResultSection
@@ -70,6 +118,7 @@ describe('search rules (SPEC §5, §9)', () => {
         loading={false}
         onPick={noop}
         onMore={noop}
+        onOpenStation={noop}
       />,
     );
     expect(screen.getAllByTestId(TestId.searchResult)).toHaveLength(8);
@@ -82,11 +131,20 @@ describe('search rules (SPEC §5, §9)', () => {
         loading={false}
         onPick={noop}
         onMore={noop}
+        onOpenStation={noop}
       />,
     );
     expect(screen.queryByTestId(TestId.searchMore)).toBeNull();
     rerender(
-      <ResultSection type="INVERTER" titleKey="t" items={[]} loading={false} onPick={noop} onMore={noop} />,
+      <ResultSection
+        type="INVERTER"
+        titleKey="t"
+        items={[]}
+        loading={false}
+        onPick={noop}
+        onMore={noop}
+        onOpenStation={noop}
+      />,
     );
     expect(screen.queryAllByTestId(TestId.searchResult)).toHaveLength(0);
     expect(container.querySelector('.ant-empty')).not.toBeNull();
@@ -123,7 +181,16 @@ describe('SearchDialog', () => {
         const keywords = url.searchParams.get('keywords');
         const data = {
           stations: [],
-          devices: keywords === null ? [] : items(8).map((i) => ({ id: i.id, deviceSn: i.label })),
+          devices:
+            keywords === null
+              ? []
+              : items(8).map((i) => ({
+                  id: i.id,
+                  deviceSn: i.label,
+                  status: 'RUNNING',
+                  stationId: 4,
+                  stationName: 'Helios Roof',
+                })),
           gateways: [],
           queryHistories: [],
         };

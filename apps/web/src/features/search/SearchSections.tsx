@@ -1,14 +1,59 @@
 import type { ReactElement } from 'react';
 import { Button, Empty, Popconfirm, Spin, Tag, Typography } from 'antd';
+import { HomeOutlined } from '@ant-design/icons';
 import type { SearchType } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
+import { StatusTag } from '../../components/StatusTag';
+import { stationDetailPath } from '../../lib/paths';
 import { TestId } from '../../testids';
-import { clearDisabled, labelKeyOf, showMore } from './searchModel';
+import { clearDisabled, labelKeyOf, showMore, type ResultItem } from './searchModel';
 import type { QueryHistoryEntry } from './api';
 
-export interface ResultItem {
-  id: number;
-  label: string;
+export type { ResultItem } from './searchModel';
+
+type Station = { id: number; name: string };
+
+/** A device's or logger's status and its station as a link (or "no station" while unbound). */
+function Place({
+  place,
+  onOpenStation,
+}: {
+  place: NonNullable<ResultItem['place']>;
+  onOpenStation: (station: Station) => void;
+}): ReactElement {
+  const { t } = useTranslation();
+  const { station } = place;
+  return (
+    <>
+      <span className="search-result-status">
+        <StatusTag {...place.status} />
+      </span>
+      {station === null ? (
+        <Typography.Text
+          type="secondary"
+          className="search-result-station"
+          data-testid={TestId.searchResultStation}
+        >
+          {t('search.unbound')}
+        </Typography.Text>
+      ) : (
+        // A real link (a new tab on middle click); a plain click closes the dialog and opens the station.
+        <a
+          href={`#${stationDetailPath(station.id, station.name)}`}
+          className="search-result-station"
+          title={t('search.openStation', { name: station.name })}
+          data-testid={TestId.searchResultStation}
+          data-id={station.id}
+          onClick={(e) => {
+            e.preventDefault();
+            onOpenStation(station);
+          }}
+        >
+          <HomeOutlined /> {station.name}
+        </a>
+      )}
+    </>
+  );
 }
 
 /** One result list of the dialog: title, items, a More link exactly at 8 items, "No data" when empty. */
@@ -19,6 +64,7 @@ export function ResultSection({
   loading,
   onPick,
   onMore,
+  onOpenStation,
 }: {
   type: SearchType;
   titleKey: string;
@@ -26,6 +72,8 @@ export function ResultSection({
   loading: boolean;
   onPick: (item: ResultItem) => void;
   onMore: () => void;
+  /** Opens the station of a device or logger hit. */
+  onOpenStation: (station: Station) => void;
 }): ReactElement {
   const { t } = useTranslation();
   return (
@@ -45,16 +93,21 @@ export function ResultSection({
       ) : (
         <ul className="search-results">
           {items.map((item) => (
-            <li key={item.id}>
+            <li
+              key={item.id}
+              className={item.place === undefined ? undefined : 'search-result-row'}
+              data-testid={TestId.searchResultRow}
+            >
               <Button
                 type="text"
-                block
+                block={item.place === undefined}
                 className="search-result"
                 data-testid={TestId.searchResult}
                 onClick={() => onPick(item)}
               >
                 {item.label}
               </Button>
+              {item.place === undefined ? null : <Place place={item.place} onOpenStation={onOpenStation} />}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
-import { SearchLimits, type SearchType } from '@sunfleet/contracts';
-import { useEffect, useState } from 'react';
+import { SearchLimits, type IndexSearchResult, type SearchType } from '@sunfleet/contracts';
+import { useDebouncedValue as useSettled } from '../../lib/useDebouncedValue';
+import type { StatusRef } from '../../components/StatusTag';
 import { deviceDetailPath, gatewayDetailPath, stationDetailPath } from '../../lib/paths';
 
 // The rules of the global search dialog (SPEC §4, §5, §9), kept apart from the dialog so they can be
@@ -37,12 +38,53 @@ export function listVisible(list: SearchType, filter: SearchType | undefined): b
 
 /** The value after it has stopped changing for `delayMs` (the search fires 400 ms after typing stops). */
 export function useDebouncedValue<T>(value: T, delayMs: number = SearchLimits.debounceMs): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
+  return useSettled(value, delayMs);
+}
+
+/** One hit of a result list. */
+export interface ResultItem {
+  id: number;
+  label: string;
+  /** Devices and loggers: their status and the station they belong to (null while unbound). */
+  place?: { status: StatusRef; station: { id: number; name: string } | null };
+}
+
+export interface ResultList {
+  type: SearchType;
+  titleKey: string;
+  items: ResultItem[];
+}
+
+const stationOf = (hit: { stationId: number | null; stationName: string | null }) =>
+  hit.stationId === null ? null : { id: hit.stationId, name: hit.stationName ?? '' };
+
+/** The dialog's three result lists (site, equipment, gateway) from the search answer. */
+export function resultLists(data: IndexSearchResult | undefined): ResultList[] {
+  return [
+    {
+      type: 'STATION',
+      titleKey: 'search.list.stations',
+      items: (data?.stations ?? []).map((s) => ({ id: s.id, label: s.name })),
+    },
+    {
+      type: 'INVERTER',
+      titleKey: 'search.list.devices',
+      items: (data?.devices ?? []).map((d) => ({
+        id: d.id,
+        label: d.deviceSn,
+        place: { status: { kind: 'device', status: d.status }, station: stationOf(d) },
+      })),
+    },
+    {
+      type: 'GATEWAY',
+      titleKey: 'search.list.gateways',
+      items: (data?.gateways ?? []).map((g) => ({
+        id: g.id,
+        label: g.gatewaySn,
+        place: { status: { kind: 'gateway', status: g.status }, station: stationOf(g) },
+      })),
+    },
+  ];
 }
 
 /** Where choosing a result goes. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { ManagedUser, TimeZone } from '@sunfleet/contracts';
+import type { ManagedUser, StationDefaults, TimeZone } from '@sunfleet/contracts';
 import { areaKeys, queryClient } from '../../lib/queryClient';
 import { cleanFilters, type PageData, type PageState } from '../../lib/paging';
 import { api, multipart } from '../../lib/request';
@@ -44,6 +44,7 @@ export const stationKeys = {
   list: (filters: StationFilters, page: PageState) => ['station', 'list', filters, page] as const,
   detail: (id: number) => ['station', 'detail', id] as const,
   timeZones: ['station', 'timeZones'] as const,
+  defaults: (longitude: number, latitude: number) => ['station', 'defaults', longitude, latitude] as const,
   owners: (companyId: number | undefined, keyword: string) =>
     ['station', 'owners', companyId ?? 'own', keyword] as const,
 };
@@ -86,6 +87,23 @@ export function useTimeZones(): UseQueryResult<TimeZone[]> {
     queryKey: stationKeys.timeZones,
     queryFn: async () =>
       (await api.GET('/api/timezone/page', { params: { query: { pageNum: 1, pageSize: 100 } } })).list,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * What the form proposes for a position (zone, currency, price: GET /station/defaults); nothing is asked
+ * without a position.
+ */
+export function useStationDefaults(
+  position: { longitude: number; latitude: number } | undefined,
+): UseQueryResult<StationDefaults> {
+  return useQuery({
+    queryKey: stationKeys.defaults(position?.longitude ?? 0, position?.latitude ?? 0),
+    queryFn:
+      position === undefined
+        ? skipToken
+        : () => api.GET('/api/station/defaults', { params: { query: position } }),
     staleTime: 5 * 60_000,
   });
 }

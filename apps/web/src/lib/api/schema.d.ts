@@ -5537,6 +5537,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/station/defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Time zone, currency and price a new station at this position is proposed
+         * @description The IANA zone at the position (an offline lookup of timezone-boundary-builder polygons); the country of that zone (CLDR); the reference region named as that country gives currency and price per kWh, else the country's own currency is proposed (when it is among the currencies) and no price.
+         */
+        get: {
+            parameters: {
+                query: {
+                    longitude: number;
+                    latitude: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** @description IANA zone at the position; null over the open sea and where no zone is known */
+                                timeZone: null | string;
+                                /** @description ISO 3166-1 alpha-2 country of that zone; null over the sea */
+                                countryCode: null | string;
+                                /** @description The reference region named as that country, whose currency and price are proposed */
+                                region: null | string;
+                                /** @description The region's currency, else the country's own when it is among the currencies; null otherwise */
+                                currency: null | string;
+                                /** @description The region's price per kWh in that currency; null without a region (no honest default) */
+                                price: null | number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/language/list": {
         parameters: {
             query?: never;
@@ -13073,7 +13174,7 @@ export interface paths {
         };
         /**
          * Stations, devices and loggers within your reach, and your recent searches
-         * @description Keywords are trimmed and matched anywhere in a station name, a device SN or name, a logger SN or name (prefix matches first). Each list holds at most 8 items; a type limits the search to one list (INVERTER = devices). Empty keywords answer empty lists and the history (newest 8).
+         * @description Keywords are trimmed and matched anywhere in a station name, a device SN or name, a logger SN or name (prefix matches first). Each list holds at most 8 items; a type limits the search to one list (INVERTER = devices). Empty keywords answer empty lists and the history (newest 8). Devices and loggers come with their station (null while unbound) and their status (the rules of the device and logger lists).
          */
         get: {
             parameters: {
@@ -13107,10 +13208,18 @@ export interface paths {
                                 devices: {
                                     id: number;
                                     deviceSn: string;
+                                    /** @enum {unknown} */
+                                    status: "RUNNING" | "FAULT" | "OFFLINE" | "OTHER";
+                                    stationId: null | number;
+                                    stationName: null | string;
                                 }[];
                                 gateways: {
                                     id: number;
                                     gatewaySn: string;
+                                    /** @enum {unknown} */
+                                    status: "NORMAL" | "FAULT" | "OFFLINE" | "OTHER";
+                                    stationId: null | number;
+                                    stationName: null | string;
                                 }[];
                                 queryHistories: {
                                     keywords: string;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { Button, Col, DatePicker, Form, Input, InputNumber, Result, Row, Select, Spin } from 'antd';
 import { GRID_TYPES, StationLimits, StationTypes } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import {
   stationApi,
   useOwnerAccounts,
   useStation,
+  useStationDefaults,
   useTimeZones,
   type GridType,
   type StationType,
@@ -22,11 +23,15 @@ import {
 import { GRID_TYPE_LABEL, STATION_TYPE_LABEL } from '../list/labels';
 import { LocationPicker } from '../../../components/map/LocationPicker';
 import { PicturesField } from './PicturesField';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import {
   browserTimeZone,
   coordinatesProblem,
+  positionOf,
+  proposedValues,
   toFormValues,
   toStationBody,
+  type ProposedField,
   type StationFormValues,
 } from './stationForm';
 import './stationForm.css';
@@ -48,6 +53,9 @@ const FIELDS = [
 ] as const;
 
 const LIST_PATH = '/stationSystem';
+const PROPOSED_FIELDS: readonly ProposedField[] = ['timeZone', 'currency', 'price'];
+/** Typed coordinates settle this long before the proposals for the position are asked for. */
+const PROPOSAL_DELAY_MS = 400;
 
 /** Parses `?id=` (edit) — anything but a positive integer means create. */
 function editId(raw: string | null): number | undefined {
@@ -70,17 +78,37 @@ export function StationFormPage({ meta }: PageProps): ReactElement {
   const owners = useOwnerAccounts(station.data?.companyId, ownerKeyword);
   const longitude = Form.useWatch('longitude', form);
   const latitude = Form.useWatch('latitude', form);
+  const timeZone = Form.useWatch('timeZone', form);
+  // A new station's zone, currency and price are proposed for its position once the typing has settled
+  // (a click on the map sets both at once). Editing proposes nothing: the station has its own.
+  const position = useDebouncedValue(
+    id === undefined ? positionOf(longitude, latitude) : undefined,
+    PROPOSAL_DELAY_MS,
+  );
+  const defaults = useStationDefaults(position);
+  const proposal = position === undefined ? undefined : defaults.data;
+
+  // Fields the user has changed (antd's "touched" also counts values set by code, so it cannot tell).
+  const userSet = useRef(new Set<ProposedField>());
 
   // The view stays mounted between visits (kept-alive tab): every switch between create and an id refills.
   useEffect(() => {
     form.resetFields();
+    userSet.current.clear();
     if (id === undefined) {
-      const zone = browserTimeZone();
-      form.setFieldsValue({ timeZone: zone, currency: 'USD', price: 0, pictures: [] });
+      // Until a position is known: the browser's zone, and no currency or price (nothing to base them on).
+      form.setFieldsValue({ timeZone: browserTimeZone(), pictures: [] });
     } else if (station.data !== undefined) {
       form.setFieldsValue(toFormValues(station.data));
     }
   }, [id, station.data, form]);
+
+  // A field the user has set is kept; the others follow the position.
+  useEffect(() => {
+    if (proposal === undefined) return;
+    const values = proposedValues(proposal, (field) => userSet.current.has(field));
+    form.setFieldsValue(values);
+  }, [proposal, form]);
 
   const save = useMutation({
     mutationFn: async (values: StationFormValues) => {
@@ -108,6 +136,18 @@ export function StationFormPage({ meta }: PageProps): ReactElement {
     value: u.id,
     label: `${u.username} · ${u.companyName}`,
   }));
+  // The reference list holds the zones an administrator keeps; the zone of the position (or of the
+  // station) may be another real IANA zone, which the API accepts.
+  const zoneOptions = (timeZones.data ?? []).map((z) => ({ value: z.name, label: z.name }));
+  if (typeof timeZone === 'string' && timeZone !== '' && !zoneOptions.some((o) => o.value === timeZone))
+    zoneOptions.unshift({ value: timeZone, label: timeZone });
+  const priceHint =
+    proposal === undefined
+      ? undefined
+      : proposal.region !== null
+        ? t('stationForm.priceFromRegion', { region: proposal.region })
+        : t('stationForm.priceUnknown');
+
   const current = station.data;
   if (current?.ownerUserId != null && !ownerOptions.some((o) => o.value === current.ownerUserId))
     ownerOptions.push({
@@ -122,7 +162,15 @@ export function StationFormPage({ meta }: PageProps): ReactElement {
     >
       <Spin spinning={id !== undefined && station.isFetching && station.data === undefined}>
         <div className="station-form-page">
-          <Form<StationFormValues> form={form} layout="vertical" onFinish={(values) => save.mutate(values)}>
+          <Form<StationFormValues>
+            form={form}
+            layout="vertical"
+            onFinish={(values) => save.mutate(values)}
+            // Called for the user's own changes only, not for values set by code.
+            onValuesChange={(changed: Partial<StationFormValues>) => {
+              for (const field of PROPOSED_FIELDS) if (field in changed) userSet.current.add(field);
+            }}
+          >
             <Row gutter={16}>
               <Col xs={24} lg={12}>
                 <Form.Item
@@ -183,6 +231,7 @@ export function StationFormPage({ meta }: PageProps): ReactElement {
                     <Form.Item
                       name="price"
                       label={t('stationForm.price')}
+                      extra={priceHint}
                       rules={[
                         { required: true, message: t('stationForm.required') },
                         {
@@ -211,6 +260,7 @@ export function StationFormPage({ meta }: PageProps): ReactElement {
                       <Select<string>
                         showSearch
                         loading={currencies.isFetching}
+                        data-testid={TestId.stationFormCurrency}
                         options={(currencies.data ?? [])
                           .filter((c) => c.code.length <= StationLimits.currencyMax)
                           .map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }))}
@@ -221,12 +271,18 @@ export function StationFormPage({ meta }: PageProps): ReactElement {
                 <Form.Item
                   name="timeZone"
                   label={t('stationForm.timeZone')}
+                  extra={
+                    proposal?.timeZone != null && proposal.timeZone === timeZone
+                      ? t('stationForm.zoneFromPosition')
+                      : undefined
+                  }
                   rules={[{ required: true, message: t('stationForm.required') }]}
                 >
                   <Select<string>
                     showSearch
                     loading={timeZones.isFetching}
-                    options={(timeZones.data ?? []).map((z) => ({ value: z.name, label: z.name }))}
+                    options={zoneOptions}
+                    data-testid={TestId.stationFormTimeZone}
                   />
                 </Form.Item>
                 <Row gutter={12}>

@@ -4,9 +4,12 @@ import type { StationDetail } from '../api';
 import {
   canAddPicture,
   coordinatesProblem,
+  positionOf,
+  proposedValues,
   stationLocalDate,
   toFormValues,
   toStationBody,
+  type ProposedField,
 } from './stationForm';
 
 const detail: StationDetail = {
@@ -93,5 +96,58 @@ describe('station form', () => {
   it('allows at most six pictures', () => {
     expect(canAddPicture(5)).toBe(true);
     expect(canAddPicture(6)).toBe(false);
+  });
+});
+
+describe('proposals for a new station from its position', () => {
+  const germany = {
+    timeZone: 'Europe/Berlin',
+    countryCode: 'DE',
+    region: 'Germany',
+    currency: 'EUR',
+    price: 0.4,
+  };
+  const spain = { timeZone: 'Europe/Madrid', countryCode: 'ES', region: null, currency: 'EUR', price: null };
+  const sea = { timeZone: null, countryCode: null, region: null, currency: null, price: null };
+  const untouched = (): boolean => false;
+  const touched =
+    (...fields: ProposedField[]) =>
+    (field: ProposedField): boolean =>
+      fields.includes(field);
+
+  it('asks only for a complete position on the map', () => {
+    expect(positionOf(-3.7, 40.4)).toEqual({ longitude: -3.7, latitude: 40.4 });
+    expect(positionOf(0, 0)).toEqual({ longitude: 0, latitude: 0 });
+    expect(positionOf(-3.7, undefined)).toBeUndefined();
+    expect(positionOf(null, 40.4)).toBeUndefined();
+    expect(positionOf(181, 40.4)).toBeUndefined();
+    expect(positionOf(10, -90.5)).toBeUndefined();
+    expect(positionOf(Number.NaN, 1)).toBeUndefined();
+  });
+
+  it("proposes the position's zone, and the region's currency and price", () => {
+    expect(proposedValues(germany, untouched)).toEqual({
+      timeZone: 'Europe/Berlin',
+      currency: 'EUR',
+      price: 0.4,
+    });
+  });
+
+  it('leaves the price empty where no region gives one, also after a place that had one', () => {
+    const values = proposedValues(spain, untouched);
+    expect(values).toEqual({ timeZone: 'Europe/Madrid', currency: 'EUR', price: undefined });
+    // The key is there: the form empties the 0.40 proposed for Germany before.
+    expect('price' in values).toBe(true);
+  });
+
+  it('never overwrites what the user set', () => {
+    expect(proposedValues(germany, touched('timeZone', 'price'))).toEqual({ currency: 'EUR' });
+    expect(proposedValues(spain, touched('currency', 'price', 'timeZone'))).toEqual({});
+  });
+
+  it('keeps the zone over the open sea, where there is none to propose', () => {
+    const values = proposedValues(sea, untouched);
+    expect('timeZone' in values).toBe(false);
+    expect(values).toEqual({ currency: undefined, price: undefined });
   });
 });

@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { StationLimits, type GridType, type StationType } from '@sunfleet/contracts';
+import type { StationDefaults } from '@sunfleet/contracts';
 import type { StationCreateBody, StationDetail, StationPicture } from '../api';
 
 /** The station form's values (antd Form). */
@@ -13,6 +14,10 @@ export interface StationFormValues {
   gridType?: GridType | null;
   ownerUserId?: number | null;
   capacityKwp: number;
+  /**
+   * Required; a new station's form starts without them (no made-up 0.00): they are proposed for the
+   * position (proposedValues) or typed.
+   */
   price: number;
   currency: string;
   timeZone: string;
@@ -103,4 +108,39 @@ export function coordinatesProblem(longitude: unknown, latitude: unknown): strin
 /** Whether one more picture may be added. */
 export function canAddPicture(count: number): boolean {
   return count < StationLimits.picturesMax;
+}
+
+/** The fields a new station's form proposes from its position. */
+export type ProposedField = 'timeZone' | 'currency' | 'price';
+export type Proposal = Partial<{ timeZone: string; currency: string | undefined; price: number | undefined }>;
+
+/** Both coordinates as valid numbers on the map, else undefined (nothing to ask about yet). */
+export function positionOf(
+  longitude: unknown,
+  latitude: unknown,
+): { longitude: number; latitude: number } | undefined {
+  const within = (v: unknown, min: number, max: number): v is number =>
+    typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max;
+  return within(longitude, StationLimits.longitudeMin, StationLimits.longitudeMax) &&
+    within(latitude, StationLimits.latitudeMin, StationLimits.latitudeMax)
+    ? { longitude, latitude }
+    : undefined;
+}
+
+/**
+ * The values to set from what the server proposes for a position (GET /station/defaults). A field the
+ * user has set is kept. The others take the proposal; a currency or price the new place has none for is
+ * emptied, since it was proposed for another place (the price then stays empty and required: no made-up
+ * 0.00). A place without a zone (the open sea) leaves the zone as it is. A key present with `undefined`
+ * means "empty the field".
+ */
+export function proposedValues(
+  proposal: StationDefaults,
+  userSet: (field: ProposedField) => boolean,
+): Proposal {
+  const out: Proposal = {};
+  if (proposal.timeZone !== null && !userSet('timeZone')) out.timeZone = proposal.timeZone;
+  if (!userSet('currency')) out.currency = proposal.currency ?? undefined;
+  if (!userSet('price')) out.price = proposal.price ?? undefined;
+  return out;
 }

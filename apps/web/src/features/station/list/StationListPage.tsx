@@ -1,15 +1,22 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Checkbox, Popover, Select, Space, Switch } from 'antd';
-import { EditOutlined, SettingOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Grid, Popover, Select, Switch } from 'antd';
+import {
+  DeleteOutlined,
+  EditOutlined,
+  FormOutlined,
+  SettingOutlined,
+  ShareAltOutlined,
+} from '@ant-design/icons';
 import { Perm, StationLimits, StationTypes } from '@sunfleet/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { PageProps } from '../../../lib/page';
 import { ListPage, ListToolbar } from '../../../components/ListPage';
-import { Permitted } from '../../../components/Permitted';
+import { ActionsMenu } from '../../../components/ActionsMenu';
+import { usePermissionCheck } from '../../../components/Permitted';
 import { StatusSelect } from '../../../components/StatusTag';
-import { DeleteButton, actionsColumn, useRemove } from '../../../components/RowActions';
+import { actionsColumn, useRemove } from '../../../components/RowActions';
 import { useEditTarget } from '../../../components/useFormModal';
 import { useListFilters } from '../../../lib/paging';
 import { api } from '../../../lib/request';
@@ -28,6 +35,7 @@ import { STATION_COLUMNS, STATION_LIST_PAGE, visibleColumns, type StationColumn 
 import { COLUMN_LABEL, stationColumns } from './columns';
 import { STATION_TYPE_LABEL } from './labels';
 import { RenameModal } from './RenameModal';
+import { StationCard } from './StationCard';
 import { stationFormPath } from '../../../lib/paths';
 import './stationList.css';
 
@@ -75,6 +83,9 @@ export function StationListPage(props: PageProps): ReactElement {
 function StationListView({ meta, initialName }: PageProps & { initialName: string }): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const permitted = usePermissionCheck();
+  // Phones get cards (DataTable's `card`), whose figures are fixed: the column chooser does not apply.
+  const phone = Grid.useBreakpoint().md === false;
   const { paging, filters, set } = useListFilters<StationFilters>({ name: initialName });
   const stations = useStations(filters, paging.page);
   const info = useInfo(false).data;
@@ -100,45 +111,52 @@ function StationListView({ meta, initialName }: PageProps & { initialName: strin
     onSuccess: () => invalidateStations(),
   });
 
+  const onToggleFollow = info?.guest === true ? undefined : (s: StationSummary) => follow.mutate(s);
+  const actionsOf = (s: StationSummary): ReactElement => (
+    <ActionsMenu
+      testId={TestId.stationActions}
+      actions={[
+        {
+          key: 'rename',
+          label: t('stationList.rename'),
+          icon: <FormOutlined />,
+          perm: Perm.stationUpdate,
+          testId: TestId.stationRename,
+          onClick: () => renaming.edit(s),
+        },
+        {
+          key: 'edit',
+          label: t('common.edit'),
+          icon: <EditOutlined />,
+          perm: Perm.stationUpdate,
+          testId: TestId.stationEdit,
+          onClick: () => void navigate(stationFormPath(s.id)),
+        },
+        {
+          key: 'assign',
+          label: t('stationList.assign'),
+          icon: <ShareAltOutlined />,
+          perm: Perm.stationAssign,
+          testId: TestId.stationAssign,
+          onClick: () => assigning.edit(s),
+        },
+        {
+          key: 'delete',
+          label: t('common.delete'),
+          icon: <DeleteOutlined />,
+          perm: Perm.stationDelete,
+          testId: TestId.stationDelete,
+          danger: true,
+          confirm: { run: () => remove(s) },
+        },
+      ]}
+    />
+  );
+  const anyAction = permitted([Perm.stationUpdate, Perm.stationAssign, Perm.stationDelete]);
+  // The name stays on the left and the actions (one icon) on the right; the figures scroll between them.
   const columns = [
-    ...stationColumns(t, chosen, info?.guest === true ? undefined : (s) => follow.mutate(s)),
-    actionsColumn<StationSummary>(t, (s) => (
-      <Space size={0} wrap>
-        <Permitted codes={[Perm.stationUpdate]}>
-          <Button
-            type="link"
-            size="small"
-            onClick={() => renaming.edit(s)}
-            data-testid={TestId.stationRename}
-          >
-            {t('stationList.rename')}
-          </Button>
-          <Button
-            type="link"
-            size="small"
-            icon={<EditOutlined />}
-            onClick={() => void navigate(stationFormPath(s.id))}
-            data-testid={TestId.stationEdit}
-          >
-            {t('common.edit')}
-          </Button>
-        </Permitted>
-        <Permitted codes={[Perm.stationAssign]}>
-          <Button
-            type="link"
-            size="small"
-            icon={<ShareAltOutlined />}
-            onClick={() => assigning.edit(s)}
-            data-testid={TestId.stationAssign}
-          >
-            {t('stationList.assign')}
-          </Button>
-        </Permitted>
-        <Permitted codes={[Perm.stationDelete]}>
-          <DeleteButton onConfirm={() => remove(s)} testId={TestId.stationDelete} />
-        </Permitted>
-      </Space>
-    )),
+    ...stationColumns(t, chosen, onToggleFollow),
+    ...(anyAction ? [{ ...actionsColumn<StationSummary>(t, actionsOf), title: '', width: 48 }] : []),
   ];
 
   return (
@@ -150,6 +168,7 @@ function StationListView({ meta, initialName }: PageProps & { initialName: strin
       rowKey="id"
       paging={paging}
       testId={TestId.stationTable}
+      card={(s) => <StationCard station={s} onToggleFollow={onToggleFollow} actions={actionsOf(s)} />}
       toolbar={
         <ListToolbar
           search={{
@@ -190,7 +209,9 @@ function StationListView({ meta, initialName }: PageProps & { initialName: strin
             />
             <span>{t('stationList.followedOnly')}</span>
           </label>
-          <ColumnChooser chosen={chosen} onChange={chooseColumns} saving={saveColumns.isPending} />
+          {phone ? null : (
+            <ColumnChooser chosen={chosen} onChange={chooseColumns} saving={saveColumns.isPending} />
+          )}
         </ListToolbar>
       }
     >

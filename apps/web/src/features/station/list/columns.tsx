@@ -32,11 +32,20 @@ export const COLUMN_LABEL: Record<StationColumn, string> = {
 
 const orDash = (v: string | null): string => (v === null || v === '' ? '-' : v);
 
+/** Text cut with an ellipsis at the column's width (whole text on hover), so one long value cannot widen the table. */
+function CutText({ text }: { text: string }): ReactElement {
+  return (
+    <span className="station-cell-cut" title={text}>
+      {text}
+    </span>
+  );
+}
+
 function optionalColumn(t: TFunction, key: StationColumn): Column {
   const title = t(COLUMN_LABEL[key]);
   switch (key) {
     case 'type':
-      return { key, title, render: (_, s) => t(STATION_TYPE_LABEL[s.type]) };
+      return { key, title, render: (_, s) => <CutText text={t(STATION_TYPE_LABEL[s.type])} /> };
     case 'capacity':
       return { key, title, align: 'right', render: (_, s) => formatPowerText(s.capacityKwp, PowerMode.peak) };
     case 'power':
@@ -48,7 +57,7 @@ function optionalColumn(t: TFunction, key: StationColumn): Column {
     case 'address':
       return { key, title, ellipsis: true, width: 220, render: (_, s) => orDash(s.address) };
     case 'company':
-      return { key, title, render: (_, s) => s.companyName };
+      return { key, title, render: (_, s) => <CutText text={s.companyName} /> };
     case 'owner':
       return { key, title, render: (_, s) => orDash(s.ownerUsername) };
     case 'devices':
@@ -93,7 +102,37 @@ function FollowStar({
   );
 }
 
-/** The name (with its follow star and a link to the detail), the status, then the chosen columns. */
+/** The name with its follow star and a link to the detail (the "Simulated" mark for the demo fleet). */
+export function StationName({
+  station,
+  onToggleFollow,
+  t,
+}: {
+  station: StationSummary;
+  /** Absent for read-only sessions (guest): the star is not offered. */
+  onToggleFollow: ((station: StationSummary) => void) | undefined;
+  t: TFunction;
+}): ReactElement {
+  return (
+    <span className="station-name-cell">
+      {onToggleFollow !== undefined && <FollowStar station={station} onToggle={onToggleFollow} t={t} />}
+      <Link
+        to={stationDetailPath(station.id, station.name)}
+        className="station-name-link"
+        title={station.name}
+        data-testid={TestId.stationRowName}
+      >
+        {station.name}
+      </Link>
+      {station.simulated && <Tag className="station-simulated">{t('stationList.simulated')}</Tag>}
+    </span>
+  );
+}
+
+/**
+ * The name (kept in view on the left while the other columns scroll sideways), the status, then the
+ * chosen columns.
+ */
 export function stationColumns(
   t: TFunction,
   chosen: readonly StationColumn[],
@@ -104,15 +143,8 @@ export function stationColumns(
     {
       key: 'name',
       title: t('stationList.col.name'),
-      render: (_, s) => (
-        <span className="station-name-cell">
-          {onToggleFollow !== undefined && <FollowStar station={s} onToggle={onToggleFollow} t={t} />}
-          <Link to={stationDetailPath(s.id, s.name)} data-testid={TestId.stationRowName}>
-            {s.name}
-          </Link>
-          {s.simulated && <Tag style={{ marginLeft: 6 }}>{t('stationList.simulated')}</Tag>}
-        </span>
-      ),
+      fixed: 'left',
+      render: (_, s) => <StationName station={s} onToggleFollow={onToggleFollow} t={t} />,
     },
     {
       key: 'status',
