@@ -59,7 +59,10 @@ export function Sidebar({ menu, opened, mobile, showLogo }: SidebarProps): React
   const items = useMemo(() => toItems(menu, t), [menu, t]);
   const active = useMemo(() => activeMenu(menu, location.pathname), [menu, location.pathname]);
   const [openKeys, setOpenKeys] = useState<string[]>(active.open);
-  // A collapsed sidebar shows submenus as pop-ups: opening one there would pop it up unasked.
+  // A collapsed sidebar shows submenus as pop-ups, kept apart: antd closes every submenu when the sidebar
+  // collapses (onOpenChange([])), which would otherwise wipe the sections open in the full sidebar — on a
+  // phone, where each navigation collapses it, the section of the page just opened came back closed.
+  const [popupKeys, setPopupKeys] = useState<string[]>([]);
   useEffect(() => {
     if (opened) setOpenKeys((keys) => [...new Set([...keys, ...active.open])]);
   }, [active, opened]);
@@ -90,8 +93,8 @@ export function Sidebar({ menu, opened, mobile, showLogo }: SidebarProps): React
         theme="dark"
         items={items}
         selectedKeys={active.selected === undefined ? [] : [active.selected]}
-        openKeys={openKeys}
-        onOpenChange={setOpenKeys}
+        openKeys={opened ? openKeys : popupKeys}
+        onOpenChange={opened ? setOpenKeys : setPopupKeys}
         onClick={onClick}
         data-testid={TestId.sidebarMenu}
       />
