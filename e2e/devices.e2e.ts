@@ -506,6 +506,49 @@ describe('devices console', () => {
     expect(detail.data.station?.name).toBe(stationName);
   });
 
+  it.each([
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ])(
+    "writes an inverter's figures in the UI language: German decimal commas at $width×$height",
+    async (viewport) => {
+      const german = await newContext(browser, { viewport });
+      try {
+        // The language choice is the SettingLanguage cookie (SPEC §9), read when the console boots.
+        await german.addCookies([{ name: 'SettingLanguage', value: 'DE', url: server.baseUrl }]);
+        const p = await german.newPage();
+        await p.goto(`${server.baseUrl}/#/login/index`);
+        await byId(p, TestId.loginUsername).fill(server.adminUsername);
+        await byId(p, TestId.loginPassword).fill(server.adminPassword);
+        await byId(p, TestId.loginSubmit).click();
+        await byId(p, TestId.shell).waitFor();
+        await p.goto(
+          `${server.baseUrl}/#/device/detail/${String(inverter.id)}?tagTitleSuffix=${inverter.sn}`,
+        );
+        const detail = byId(active(p), TestId.deviceDetailPage);
+        const figure = (key: string): Locator =>
+          byId(detail, TestId.deviceSummary).locator(
+            `[data-testid="${TestId.deviceFigure}"][data-figure="${key}"]`,
+          );
+        await expect
+          .poll(async () => (await figure('power').innerText()).split('\n').pop())
+          .toMatch(/^-?\d+,\d{2} (kW|MW)$/);
+        await expect
+          .poll(async () => (await figure('total').innerText()).split('\n').pop())
+          .toMatch(/^\d+,\d{2} (kWh|MWh|GWh)$/);
+        const live = (key: string): Locator =>
+          byId(detail, TestId.deviceLiveValue).and(p.locator(`[data-measure="${key}"]`));
+        await expect.poll(() => live('VA').innerText()).toMatch(/^-?\d+,\d{2} (kVA|MVA)$/);
+        await expect.poll(() => live('PF').innerText()).toMatch(/^-?[01],\d{2}$/);
+        expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          viewport.width,
+        );
+      } finally {
+        await german.close();
+      }
+    },
+  );
+
   it('works on a phone (390 × 844) without sideways scrolling', async () => {
     const phone = await newContext(browser, { viewport: { width: 390, height: 844 } });
     try {

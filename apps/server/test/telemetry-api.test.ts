@@ -416,6 +416,7 @@ describe.each(DATABASES)('telemetry read API on %s', (kind) => {
         gatewaySn: string;
         deviceSn: string | null;
         stationId: number;
+        timeZone: string;
         open: boolean;
         endedAt: number | null;
       }[];
@@ -437,7 +438,8 @@ describe.each(DATABASES)('telemetry read API on %s', (kind) => {
     const page = await w.installer1.get<Alarms>('/alarm/page?pageSize=1&pageNum=2');
     expect(page.data).toMatchObject({
       total: 2,
-      list: [{ id: a1, open: true, endedAt: null, deviceSn: `INV-A-${kind}` }],
+      // The station's zone rides along: the console shows the alarm's times in it.
+      list: [{ id: a1, open: true, endedAt: null, deviceSn: `INV-A-${kind}`, timeZone: 'Europe/Berlin' }],
     });
     expect((await w.installer1.get('/alarm/page?level=LOUD')).status).toBe(4000);
     expect((await w.installer1.get('/alarm/page?pageSize=0')).status).toBe(4000);

@@ -216,6 +216,9 @@ export const AlarmItem = Type.Object({
   deviceSn: Type.Union([Type.String(), Type.Null()]),
   stationId: Type.Union([Type.Integer(), Type.Null()]),
   stationName: Type.Union([Type.String(), Type.Null()]),
+  timeZone: Type.String({
+    description: "The station's time zone, the one its alarm times are shown in (UTC when unbound)",
+  }),
   kind: Type.Enum(['ALARM', 'EVENT'] as const),
   code: Type.Integer(),
   level: Type.Enum(AlarmLevels),

@@ -36,3 +36,18 @@ describe('measured values', () => {
     expect(formatMeasureValue('  ', 'V')).toBe('-');
   });
 });
+
+describe('formatMeasureValue in a locale', () => {
+  it("writes a device's figures with the language's decimal mark, the unit chosen as before", () => {
+    expect(formatMeasureValue(230.04, 'V', undefined, 'de-DE')).toBe('230,04 V');
+    expect(formatMeasureValue(470, 'W', undefined, 'de-DE')).toBe('0,47 kW');
+    expect(formatMeasureValue(1_390_000, 'VA', undefined, 'it-IT')).toBe('1,39 MVA');
+    expect(formatMeasureValue(-1250, 'var', undefined, 'de-DE')).toBe('-1,25 kvar');
+    expect(formatMeasureValue(2_345_000, 'Wh', undefined, 'de-DE')).toBe('2,35 MWh');
+    expect(formatMeasureValue(-95.5, '%', 'PF', 'de-DE')).toBe('-0,96');
+    expect(formatMeasureValue(4.256, '', undefined, 'it-IT')).toBe('4,26');
+    expect(formatMeasureValue(230.04, 'V', undefined, 'zh-CN')).toBe('230.04 V');
+    // Text values stay as the device sent them.
+    expect(formatMeasureValue('2.4.1', null, undefined, 'de-DE')).toBe('2.4.1');
+  });
+});

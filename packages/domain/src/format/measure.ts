@@ -9,8 +9,17 @@
 //                      (recognised by its SunSpec point name, POWER_FACTOR_KEYS)
 //   no unit          → integers as they are, other numbers with two decimals
 //   anything else    → two decimals and the unit (V, A, Hz, °C, %, …)
+//
+// The figures are written in `locale` (the UI language's, e.g. 'de-DE' → '230,04 V'); without one in
+// the API's en-US form.
 import { formatEnergyText } from './energy.js';
-import { EMPTY_DISPLAY, joinScaled, toFiniteNumber, toFixedDecimals } from './numeric.js';
+import {
+  DEFAULT_NUMBER_LOCALE,
+  EMPTY_DISPLAY,
+  joinScaled,
+  toFiniteNumber,
+  toFixedDecimals,
+} from './numeric.js';
 import { formatPowerText } from './power.js';
 import { scaleValue, twoDecimals, type ScaleStep } from './scale.js';
 
@@ -30,8 +39,8 @@ function acSteps(unit: 'VA' | 'var'): readonly ScaleStep[] {
 }
 
 /** Apparent (VA) or reactive (var) power given in k-units, scaled the way SPEC §9 scales power. */
-export function formatAcPowerText(kValue: number, unit: 'VA' | 'var'): string {
-  return joinScaled(scaleValue(kValue, { steps: acSteps(unit), rule: 'above', format: twoDecimals }));
+export function formatAcPowerText(kValue: number, unit: 'VA' | 'var', locale?: string): string {
+  return joinScaled(scaleValue(kValue, { steps: acSteps(unit), rule: 'above', format: twoDecimals }, locale));
 }
 
 /**
@@ -42,34 +51,35 @@ export function formatMeasureValue(
   value: number | string | null | undefined,
   unit: string | null,
   key?: string,
+  locale: string = DEFAULT_NUMBER_LOCALE,
 ): string {
   if (typeof value === 'string' && toFiniteNumber(value) === null)
     return value.trim() === '' ? EMPTY_DISPLAY : value;
   const n = toFiniteNumber(value);
   if (n === null) return EMPTY_DISPLAY;
   if (key !== undefined && POWER_FACTOR_KEYS.includes(key))
-    return toFixedDecimals(unit === '%' ? n / 100 : n, 2);
+    return toFixedDecimals(unit === '%' ? n / 100 : n, 2, false, locale);
   switch (unit) {
     case 'W':
-      return formatPowerText(n / 1000);
+      return formatPowerText(n / 1000, undefined, locale);
     case 'kW':
-      return formatPowerText(n);
+      return formatPowerText(n, undefined, locale);
     case 'VA':
-      return formatAcPowerText(n / 1000, 'VA');
+      return formatAcPowerText(n / 1000, 'VA', locale);
     case 'kVA':
-      return formatAcPowerText(n, 'VA');
+      return formatAcPowerText(n, 'VA', locale);
     case 'var':
-      return formatAcPowerText(n / 1000, 'var');
+      return formatAcPowerText(n / 1000, 'var', locale);
     case 'kvar':
-      return formatAcPowerText(n, 'var');
+      return formatAcPowerText(n, 'var', locale);
     case 'Wh':
-      return formatEnergyText(n / 1000);
+      return formatEnergyText(n / 1000, locale);
     case 'kWh':
-      return formatEnergyText(n);
+      return formatEnergyText(n, locale);
     case null:
     case '':
-      return Number.isInteger(n) ? String(n) : toFixedDecimals(n, 2);
+      return Number.isInteger(n) ? String(n) : toFixedDecimals(n, 2, false, locale);
     default:
-      return `${toFixedDecimals(n, 2)} ${unit}`;
+      return `${toFixedDecimals(n, 2, false, locale)} ${unit}`;
   }
 }

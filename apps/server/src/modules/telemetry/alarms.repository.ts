@@ -39,6 +39,7 @@ export class AlarmsRepository {
         deviceSn: devices.sn,
         stationId: gateways.stationId,
         stationName: stations.name,
+        timeZone: stations.timeZone,
         kind: alarms.kind,
         code: alarms.code,
         level: alarms.level,
@@ -58,6 +59,8 @@ export class AlarmsRepository {
       total: count?.n ?? 0,
       list: rows.map((r) => ({
         ...r,
+        // A logger in no station: its times in UTC, as the device pages show them.
+        timeZone: r.timeZone ?? 'UTC',
         startedAt: ms(r.startedAt),
         endedAt: r.endedAt === null ? null : ms(r.endedAt),
         open: r.endedAt === null,

@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
 import { Card, Progress, Space, Typography } from 'antd';
-import { formatEnergyText, formatPowerText, localDate, toFixedDecimals } from '@sunfleet/domain';
+import { localDate } from '@sunfleet/domain';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '../../lib/numberFormat';
 import type { PageProps } from '../../lib/page';
 import { TestId } from '../../testids';
 import { useDevice, useDeviceDay, useDeviceLatest, type DeviceDetail, type DeviceLatest } from './api';
@@ -30,17 +31,18 @@ function Summary({
   latest: DeviceLatest | undefined;
 }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const f = batteryFigures(device, latest?.values);
   const day = useDeviceDay(device.id, localDate(Date.now(), device.timeZone));
   const today = day.data?.rows[0];
   // No row yet today: nothing charged or discharged so far, once the rollup answered.
   const todayKwh = (kWh: number | undefined): string =>
-    day.data === undefined ? '-' : formatEnergyText(kWh ?? 0);
+    day.data === undefined ? '-' : fmt.energyText(kWh ?? 0);
   const items: Figure[] = [
     {
       key: 'power',
       label: t('deviceWeb.battery.power'),
-      value: f.powerW === null ? '-' : formatPowerText(Math.abs(f.powerW) / 1000),
+      value: f.powerW === null ? '-' : fmt.powerText(Math.abs(f.powerW) / 1000),
       note:
         f.direction === null ? undefined : (
           <Typography.Text type="secondary" data-direction={f.direction}>
@@ -54,7 +56,7 @@ function Summary({
           {
             key: 'mode',
             label: t('deviceWeb.battery.mode'),
-            value: measureText(t, f.mode.measure, f.mode.value),
+            value: measureText(t, f.mode.measure, f.mode.value, fmt.locale),
           },
         ]),
     { key: 'chargeToday', label: t('deviceWeb.battery.chargeToday'), value: todayKwh(today?.chargeKwh) },
@@ -66,17 +68,22 @@ function Summary({
     {
       key: 'chargeTotal',
       label: t('deviceWeb.battery.chargeTotal'),
-      value: formatMeasure(f.chargeTotalWh, 'Wh'),
+      value: formatMeasure(f.chargeTotalWh, 'Wh', undefined, fmt.locale),
     },
     {
       key: 'dischargeTotal',
       label: t('deviceWeb.battery.dischargeTotal'),
-      value: formatMeasure(f.dischargeTotalWh, 'Wh'),
+      value: formatMeasure(f.dischargeTotalWh, 'Wh', undefined, fmt.locale),
     },
     {
       key: 'temperature',
       label: t('deviceWeb.temperature'),
-      value: formatMeasure(f.temperatureC, measureByColumn(device, 'temperature_c')?.unit ?? '°C'),
+      value: formatMeasure(
+        f.temperatureC,
+        measureByColumn(device, 'temperature_c')?.unit ?? '°C',
+        undefined,
+        fmt.locale,
+      ),
     },
   ];
   return (
@@ -93,7 +100,7 @@ function Summary({
             type="dashboard"
             size={96}
             percent={f.socPct ?? 0}
-            format={() => (f.socPct === null ? '-' : `${toFixedDecimals(f.socPct, 1)} %`)}
+            format={() => fmt.fixedUnit(f.socPct, 1, '%')}
           />
           <Typography.Text type="secondary">{t('deviceWeb.battery.soc')}</Typography.Text>
         </div>

@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
 import { Card, Space } from 'antd';
 import { Perm } from '@sunfleet/contracts';
-import { toFixedDecimals } from '@sunfleet/domain';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePermitted } from '../../components/Permitted';
+import { useNumberFormat } from '../../lib/numberFormat';
 import type { PageProps } from '../../lib/page';
 import { TestId } from '../../testids';
 import { useDevice, useDeviceLatest, useOpenAlarmCount, type DeviceDetail, type DeviceLatest } from './api';
@@ -32,31 +32,44 @@ function Summary({
   latest: DeviceLatest | undefined;
 }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const mayViewAlarms = usePermitted([Perm.alarmView]);
   const alarms = useOpenAlarmCount(device.id, mayViewAlarms);
   const f = inverterFigures(device, latest?.values);
   const unitOf = (column: string, fallback: string): string | null =>
     measureByColumn(device, column)?.unit ?? fallback;
   const items: Figure[] = [
-    { key: 'power', label: t('deviceWeb.powerNow'), value: formatMeasure(f.powerW, 'W') },
-    { key: 'today', label: t('deviceWeb.energyToday'), value: formatMeasure(f.todayWh, 'Wh') },
-    { key: 'total', label: t('deviceWeb.energyTotal'), value: formatMeasure(f.totalWh, 'Wh') },
+    {
+      key: 'power',
+      label: t('deviceWeb.powerNow'),
+      value: formatMeasure(f.powerW, 'W', undefined, fmt.locale),
+    },
+    {
+      key: 'today',
+      label: t('deviceWeb.energyToday'),
+      value: formatMeasure(f.todayWh, 'Wh', undefined, fmt.locale),
+    },
+    {
+      key: 'total',
+      label: t('deviceWeb.energyTotal'),
+      value: formatMeasure(f.totalWh, 'Wh', undefined, fmt.locale),
+    },
     {
       key: 'yield',
       label: t('deviceWeb.yieldToday'),
-      value: f.yieldHours === null ? '-' : `${toFixedDecimals(f.yieldHours, 2)} kWh/kW`,
+      value: fmt.fixedUnit(f.yieldHours, 2, 'kWh/kW'),
     },
     {
       key: 'temperature',
       label: t('deviceWeb.temperature'),
-      value: formatMeasure(f.temperatureC, unitOf('temperature_c', '°C')),
+      value: formatMeasure(f.temperatureC, unitOf('temperature_c', '°C'), undefined, fmt.locale),
     },
     ...(mayViewAlarms
       ? [
           {
             key: 'alarms',
             label: t('deviceWeb.openAlarms'),
-            value: alarms.data === undefined ? '-' : String(alarms.data),
+            value: alarms.data === undefined ? '-' : fmt.whole(alarms.data),
           },
         ]
       : []),

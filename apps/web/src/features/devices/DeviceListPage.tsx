@@ -19,9 +19,9 @@ import {
 import { AddLoggerModal } from './AddLoggerModal';
 import { StationSelect } from './components/StationSelect';
 import { StatusSelect, StatusTag } from '../../components/StatusTag';
-import { formatInZoneLabelled, storageDirection, toFixedDecimals } from '@sunfleet/domain';
+import { formatInZoneLabelled, storageDirection } from '@sunfleet/domain';
 import type { TFunction } from 'i18next';
-import { formatKw, formatKwh } from './format';
+import { useNumberFormat, type NumberFormat } from '../../lib/numberFormat';
 import { batteryDetailPath, deviceDetailPath, gatewayDetailPath, meterDetailPath } from '../../lib/paths';
 
 const SN_MAX = 64;
@@ -40,12 +40,15 @@ const TABLE_ID: Record<ListedKind, string> = {
   BATTERY: TestId.deviceBatteryTable,
 };
 
-/** The columns of one device type after the common ones: yield, power, or charge and direction. */
-function figureColumns(t: TFunction, kind: ListedKind): TableColumnsType<DeviceListItem> {
+/**
+ * The columns of one device type after the common ones: yield, power, or charge and direction, the
+ * figures in the UI language's numbers (`fmt`).
+ */
+function figureColumns(t: TFunction, kind: ListedKind, fmt: NumberFormat): TableColumnsType<DeviceListItem> {
   const power = {
     title: t('deviceWeb.powerNow'),
     dataIndex: 'powerKw',
-    render: (v: number | null) => formatKw(v),
+    render: (v: number | null) => fmt.powerText(v),
   };
   switch (kind) {
     case 'INVERTER':
@@ -54,7 +57,7 @@ function figureColumns(t: TFunction, kind: ListedKind): TableColumnsType<DeviceL
         {
           title: t('deviceWeb.energyToday'),
           dataIndex: 'todayKwh',
-          render: (v: number | null) => formatKwh(v),
+          render: (v: number | null) => fmt.energyText(v),
         },
       ];
     case 'METER':
@@ -64,7 +67,7 @@ function figureColumns(t: TFunction, kind: ListedKind): TableColumnsType<DeviceL
         {
           title: t('deviceWeb.battery.soc'),
           dataIndex: 'socPct',
-          render: (v: number | null) => (v === null ? '-' : `${toFixedDecimals(v, 1)} %`),
+          render: (v: number | null) => fmt.fixedUnit(v, 1, '%'),
         },
         {
           ...power,
@@ -73,7 +76,7 @@ function figureColumns(t: TFunction, kind: ListedKind): TableColumnsType<DeviceL
             const direction = storageDirection(v === null ? null : v * 1000);
             return v === null || direction === null
               ? '-'
-              : `${formatKw(Math.abs(v))} · ${t(`deviceWeb.direction.${direction}`)}`;
+              : `${fmt.powerText(Math.abs(v))} · ${t(`deviceWeb.direction.${direction}`)}`;
           },
         },
       ];
@@ -83,6 +86,7 @@ function figureColumns(t: TFunction, kind: ListedKind): TableColumnsType<DeviceL
 /** Inverters, meters or batteries: devices of /station/gateway/inverterPage of one type. */
 function DeviceTab({ kind, initialSn }: { kind: ListedKind; initialSn?: string }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const { paging, filters, set } = useListFilters<DeviceFilters>(initialSn ? { sn: initialSn } : {});
   const query = useDevicePage(kind, filters, paging.page);
   const detailPath = DETAIL_PATH[kind];
@@ -110,7 +114,7 @@ function DeviceTab({ kind, initialSn }: { kind: ListedKind; initialSn?: string }
       dataIndex: 'gatewaySn',
       render: (_: string, d) => <Link to={gatewayDetailPath(d.gatewayId, d.gatewaySn)}>{d.gatewaySn}</Link>,
     },
-    ...figureColumns(t, kind),
+    ...figureColumns(t, kind, fmt),
     {
       title: t('deviceWeb.lastSeen'),
       dataIndex: 'lastSeenAt',

@@ -2,16 +2,11 @@ import { useState, type ReactElement } from 'react';
 import { Button, Card, Descriptions, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { GatewayLimits, Perm, type GatewayDevice } from '@sunfleet/contracts';
-import {
-  EMPTY_DISPLAY,
-  formatInZone,
-  formatInZoneLabelled,
-  toFixedDecimals,
-  zoneLabel,
-} from '@sunfleet/domain';
+import { formatInZone, formatInZoneLabelled, zoneLabel } from '@sunfleet/domain';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '../../lib/numberFormat';
 import type { PageProps } from '../../lib/page';
 import { FormModal } from '../../components/FormModal';
 import { Permitted } from '../../components/Permitted';
@@ -121,6 +116,7 @@ function AttachedDevices({
 
 function GatewayView({ gateway }: { gateway: GatewayDetail }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const [renaming, setRenaming] = useState(false);
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -163,7 +159,7 @@ function GatewayView({ gateway }: { gateway: GatewayDetail }): ReactElement {
           {
             key: 'signal',
             label: t('deviceWeb.signal'),
-            children: gateway.signal === null ? EMPTY_DISPLAY : `${toFixedDecimals(gateway.signal, 0)} dBm`,
+            children: fmt.fixedUnit(gateway.signal, 0, 'dBm'),
           },
           {
             key: 'interval',

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { Card, Space } from 'antd';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '../../lib/numberFormat';
 import type { PageProps } from '../../lib/page';
 import { TestId } from '../../testids';
 import { useDevice, useDeviceLatest, type DeviceDetail } from './api';
@@ -17,6 +18,7 @@ import { meterFigures } from './model';
 
 function MeterView({ device }: { device: DeviceDetail }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const latest = useDeviceLatest(device.id);
   const f = meterFigures(device, latest.data?.values);
   return (
@@ -35,28 +37,32 @@ function MeterView({ device }: { device: DeviceDetail }): ReactElement {
               {
                 key: 'import',
                 label: t('deviceWeb.meter.importPower'),
-                value: formatMeasure(f.importW, 'W'),
+                value: formatMeasure(f.importW, 'W', undefined, fmt.locale),
               },
               {
                 key: 'export',
                 label: t('deviceWeb.meter.exportPower'),
-                value: formatMeasure(f.exportW, 'W'),
+                value: formatMeasure(f.exportW, 'W', undefined, fmt.locale),
               },
               {
                 key: 'importEnergy',
                 label: t('deviceWeb.meter.importEnergy'),
-                value: formatMeasure(f.importWh, 'Wh'),
+                value: formatMeasure(f.importWh, 'Wh', undefined, fmt.locale),
               },
               {
                 key: 'exportEnergy',
                 label: t('deviceWeb.meter.exportEnergy'),
-                value: formatMeasure(f.exportWh, 'Wh'),
+                value: formatMeasure(f.exportWh, 'Wh', undefined, fmt.locale),
               },
-              { key: 'voltage', label: t('deviceWeb.meter.voltage'), value: formatMeasure(f.voltageV, 'V') },
+              {
+                key: 'voltage',
+                label: t('deviceWeb.meter.voltage'),
+                value: formatMeasure(f.voltageV, 'V', undefined, fmt.locale),
+              },
               {
                 key: 'frequency',
                 label: t('deviceWeb.meter.frequency'),
-                value: formatMeasure(f.frequencyHz, 'Hz'),
+                value: formatMeasure(f.frequencyHz, 'Hz', undefined, fmt.locale),
               },
             ]}
           />

@@ -8,6 +8,8 @@ import { defaultMeasure, historyMeasuresOf } from './measures';
 import { batteryFigures, compareStrings, inverterFigures, median, meterFigures } from './model';
 import { lastDaysRange } from './components/HistoryPanel';
 import { lastUtcDays, lossRateText } from './components/PacketLossCard';
+import { deviationText } from './components/StringsCard';
+import { numberFormat } from '../../lib/numberFormat';
 import { detailPathOf } from '../../lib/paths';
 import type { DeviceGroup, DeviceMeasure } from './api';
 
@@ -62,6 +64,16 @@ describe('formatMeasure (SPEC §9 through packages/domain)', () => {
     expect(formatMeasure(0, 'var')).toBe('0.00 kvar');
     expect(formatMeasure(100, '%', 'PF')).toBe('1.00');
   });
+  it('writes the figures in the UI language: a decimal comma in German and Italian', () => {
+    const de = numberFormat('DE').locale;
+    expect(formatMeasure(5230, 'W', undefined, de)).toBe('5,23 kW');
+    expect(formatMeasure(12_345_000, 'Wh', undefined, de)).toBe('12,35 MWh');
+    expect(formatMeasure(230.14, 'V', undefined, de)).toBe('230,14 V');
+    expect(formatMeasure(41.5, '°C', undefined, numberFormat('ITA').locale)).toBe('41,50 °C');
+    expect(formatMeasure(230.14, 'V', undefined, numberFormat('CN').locale)).toBe('230.14 V');
+    expect(formatMeasure('V1.2.3', null, undefined, de)).toBe('V1.2.3');
+  });
+
   it('shows empty values as "-" and text values as they are', () => {
     expect(formatMeasure(null, 'W')).toBe('-');
     expect(formatMeasure(undefined, 'V')).toBe('-');
@@ -91,6 +103,8 @@ describe('enumerated values as words', () => {
     expect(measureText(i18n.t, byKey('W'), 4000)).toBe('4.00 kW');
     expect(measureText(i18n.t, byKey('PF'), 100)).toBe('1.00');
     expect(measureText(i18n.t, byKey('VA'), 470)).toBe('0.47 kVA');
+    expect(measureText(i18n.t, byKey('W'), 4000, 'de-DE')).toBe('4,00 kW');
+    expect(measureText(i18n.t, byKey('St'), 4, 'de-DE')).toBe('Producing (MPPT)');
   });
 });
 
@@ -265,6 +279,12 @@ describe('ranges, loss and links', () => {
   it('shows the loss rate in percent', () => {
     expect(lossRateText(0.0123)).toBe('1.23 %');
     expect(lossRateText(0)).toBe('0.00 %');
+    expect(lossRateText(0.0123, 'de-DE')).toBe('1,23 %');
+  });
+  it("shows a string's deviation from the median signed, in the UI language", () => {
+    expect(deviationText(0.125)).toBe('+12.5 %');
+    expect(deviationText(0.125, 'de-DE')).toBe('+12,5 %');
+    expect(deviationText(-0.2, 'it-IT')).toBe('-20,0 %');
   });
   it('links each device kind to its detail page with the SN as tab title', () => {
     expect(detailPathOf('INVERTER', 5, 'SFI1')).toBe('/device/detail/5?tagTitleSuffix=SFI1');

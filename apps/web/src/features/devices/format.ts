@@ -1,24 +1,20 @@
-import {
-  decodeEnum,
-  formatEnergyText,
-  formatMeasureValue,
-  formatPowerText,
-  type NumericInput,
-} from '@sunfleet/domain';
+import { decodeEnum, formatMeasureValue } from '@sunfleet/domain';
 import type { TFunction } from 'i18next';
 import type { DeviceMeasure } from './api';
 
 /**
  * A measured value with its unit through the rules of packages/domain (formatMeasureValue: power, VA and
  * var scaled as SPEC §9 scales power, energy as energy, a power factor as a plain ratio, two decimals
- * otherwise). `key` is the register key, which names a power factor.
+ * otherwise). `key` is the register key, which names a power factor. `locale` is the UI language's
+ * (useNumberFormat().locale): '230,04 V' in German; without it the API's en-US form.
  */
 export function formatMeasure(
   value: number | string | null | undefined,
   unit: string | null,
   key?: string,
+  locale?: string,
 ): string {
-  return formatMeasureValue(value, unit, key);
+  return formatMeasureValue(value, unit, key, locale);
 }
 
 /**
@@ -30,16 +26,13 @@ export function measureText(
   t: TFunction,
   measure: Pick<DeviceMeasure, 'key' | 'unit' | 'values'>,
   value: number | string | null | undefined,
+  locale?: string,
 ): string {
   const decoded = decodeEnum(measure.values, value);
   if (decoded?.kind === 'label') return t(decoded.nameKey);
   if (decoded?.kind === 'unknown') return t('deviceWeb.unknownValue', { value: decoded.value });
-  return formatMeasure(value, measure.unit, measure.key);
+  return formatMeasure(value, measure.unit, measure.key, locale);
 }
-
-/** kW as SPEC §9 power; kWh as energy (list columns). */
-export const formatKw = (kW: NumericInput): string => formatPowerText(kW);
-export const formatKwh = (kWh: NumericInput): string => formatEnergyText(kWh);
 
 /**
  * Chart points of one column with gaps kept visible (ENGINEERING §4): a null point is put between two

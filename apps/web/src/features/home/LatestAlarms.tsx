@@ -1,12 +1,11 @@
 import type { ReactElement } from 'react';
 import { Card, Empty, List, Tag } from 'antd';
 import type { AlarmLevel } from '@sunfleet/contracts';
-import { formatDateTime } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/LoadFailed';
-import { browserOffsetMinutes } from '../../lib/time';
 import { TestId } from '../../testids';
 import { useLatestAlarms } from './api';
+import { alarmMeta } from './homeModel';
 
 const LEVEL_LABEL: Record<AlarmLevel, string> = {
   URGENT: 'home.alarmLevel.URGENT',
@@ -47,13 +46,7 @@ export function LatestAlarms(): ReactElement {
                 }
                 description={
                   <span className="home-alarm-meta">
-                    {[alarm.stationName, alarm.deviceSn ?? alarm.gatewaySn]
-                      .filter((v) => v !== null)
-                      .join(' · ')}
-                    {' · '}
-                    {formatDateTime(alarm.startedAt, {
-                      offsetMinutes: browserOffsetMinutes(new Date(alarm.startedAt)),
-                    })}
+                    {alarmMeta(alarm)}
                     {alarm.open && (
                       <Tag color="red" style={{ marginLeft: 6 }}>
                         {t('home.alarmOpen')}

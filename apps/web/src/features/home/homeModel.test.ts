@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StationIndexStats } from '@sunfleet/contracts';
 import {
+  alarmMeta,
   deviceStatusCounts,
   energyKpis,
   greetingKey,
@@ -122,5 +123,23 @@ describe('home figures', () => {
     expect(storedHomeCurrency()).toBeUndefined();
     storeHomeCurrency(undefined);
     expect(window.localStorage.getItem('homeCurrency')).toBeNull();
+  });
+});
+
+describe('latest alarms', () => {
+  const startedAt = Date.UTC(2026, 5, 10, 14, 50); // 16:50 in Berlin (summer), 23:50 in Tokyo
+  it("shows when an alarm started in its station's zone, whatever the browser's, and names the zone", () => {
+    const alarm = { stationName: 'Roof A', deviceSn: 'INV-1', gatewaySn: 'LOG-1', startedAt };
+    expect(alarmMeta({ ...alarm, timeZone: 'Europe/Berlin' })).toBe(
+      'Roof A · INV-1 · 2026-06-10 16:50:00 (Europe/Berlin)',
+    );
+    expect(alarmMeta({ ...alarm, timeZone: 'Asia/Tokyo' })).toBe(
+      'Roof A · INV-1 · 2026-06-10 23:50:00 (Asia/Tokyo)',
+    );
+  });
+  it('names the logger when no device raised it, and UTC for a logger in no station', () => {
+    expect(
+      alarmMeta({ stationName: null, deviceSn: null, gatewaySn: 'LOG-1', startedAt, timeZone: 'UTC' }),
+    ).toBe('LOG-1 · 2026-06-10 14:50:00 (UTC)');
   });
 });

@@ -1,7 +1,14 @@
-import { PowerMode, greetingAt, type Greeting, type ScaledValue } from '@sunfleet/domain';
+import {
+  PowerMode,
+  formatInZoneLabelled,
+  greetingAt,
+  type Greeting,
+  type ScaledValue,
+} from '@sunfleet/domain';
 import {
   DEVICE_STATUS_CODES,
   STATION_STATUS_CODES,
+  type AlarmItem,
   type DeviceStatus,
   type StationIndexStats,
   type StationStatus,
@@ -145,4 +152,20 @@ export function deviceStatusCounts(counts: DeviceCounts | undefined): StatusCoun
       { key, kind: 'device', status, count: count - resting },
     ];
   });
+}
+
+/**
+ * The line under a latest alarm: its station and source, then when it started in the station's zone,
+ * named — "Roof A · INV-1 · 2026-06-10 16:50:00 (Europe/Berlin)" (UTC for a logger in no station).
+ */
+export function alarmMeta(
+  alarm: Pick<AlarmItem, 'stationName' | 'deviceSn' | 'gatewaySn' | 'startedAt' | 'timeZone'>,
+): string {
+  return [
+    alarm.stationName,
+    alarm.deviceSn ?? alarm.gatewaySn,
+    formatInZoneLabelled(alarm.startedAt, alarm.timeZone),
+  ]
+    .filter((v) => v !== null)
+    .join(' · ');
 }

@@ -9690,6 +9690,8 @@ export interface paths {
                                     deviceSn: string | null;
                                     stationId: number | null;
                                     stationName: string | null;
+                                    /** @description The station's time zone, the one its alarm times are shown in (UTC when unbound) */
+                                    timeZone: string;
                                     /** @enum {unknown} */
                                     kind: "ALARM" | "EVENT";
                                     code: number;

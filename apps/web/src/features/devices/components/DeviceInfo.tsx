@@ -3,7 +3,7 @@ import { Descriptions, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TestId } from '../../../testids';
 import type { DeviceDetail } from '../api';
-import { formatKw, formatKwh } from '../format';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import { placementItems } from './placementItems';
 
 /**
@@ -13,6 +13,7 @@ import { placementItems } from './placementItems';
  */
 export function DeviceInfo({ device }: { device: DeviceDetail }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const items: NonNullable<DescriptionsProps['items']> = [
     {
       key: 'sn',
@@ -23,10 +24,10 @@ export function DeviceInfo({ device }: { device: DeviceDetail }): ReactElement {
     { key: 'manufacturer', label: t('deviceWeb.manufacturer'), children: device.manufacturer ?? '-' },
     { key: 'firmware', label: t('deviceWeb.firmware'), children: device.firmware ?? '-' },
     ...(device.deviceType === 'INVERTER'
-      ? [{ key: 'rated', label: t('deviceWeb.ratedPower'), children: formatKw(device.ratedPowerKw) }]
+      ? [{ key: 'rated', label: t('deviceWeb.ratedPower'), children: fmt.powerText(device.ratedPowerKw) }]
       : []),
     ...(device.deviceType === 'BATTERY'
-      ? [{ key: 'capacity', label: t('deviceWeb.capacity'), children: formatKwh(device.capacityKwh) }]
+      ? [{ key: 'capacity', label: t('deviceWeb.capacity'), children: fmt.energyText(device.capacityKwh) }]
       : []),
     { key: 'address', label: t('deviceWeb.unitId'), children: device.unitId },
     ...placementItems(t, device),

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Permitted } from '../../../components/Permitted';
 import { saveFile } from '../../../lib/saveFile';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import { TestId } from '../../../testids';
 import { exportDeviceHistory, useDeviceHistory, type DeviceHistory } from '../api';
 import { formatInZone, localDate, localDaysRange, zoneLabel } from '@sunfleet/domain';
@@ -49,6 +50,7 @@ export function HistoryPanel({
   measures: readonly HistoryMeasure[];
 }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const today = localDate(Date.now(), timeZone);
   const [days, setDays] = useState<[string, string]>(() => [today, today]);
   const [chosen, setChosen] = useState<string[]>(() => measures.slice(0, DEFAULT_COLUMNS).map((m) => m.key));
@@ -80,7 +82,7 @@ export function HistoryPanel({
     ...shown.map((m) => ({
       title: t(m.nameKey),
       key: m.key,
-      render: (_: unknown, row: Row) => measureText(t, m, row.values[m.column] ?? null),
+      render: (_: unknown, row: Row) => measureText(t, m, row.values[m.column] ?? null, fmt.locale),
     })),
   ];
 

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { Card, Col, Descriptions, Empty, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import { TestId } from '../../../testids';
 import type { DeviceGroup, DeviceLatest } from '../api';
 import { measureText } from '../format';
@@ -24,6 +25,7 @@ export function LiveValues({
   latest: DeviceLatest | undefined;
 }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const shown = groups.filter((g) => !OWN_SECTION.has(g.key) && g.measures.length > 0);
   if (shown.length === 0) return <Empty description={t('deviceWeb.noMeasures')} />;
   return (
@@ -40,7 +42,7 @@ export function LiveValues({
               {group.measures.map((m) => (
                 <Descriptions.Item key={m.key} label={t(m.nameKey)}>
                   <span data-testid={TestId.deviceLiveValue} data-measure={m.key}>
-                    {measureText(t, m, latest?.values[m.key] ?? null)}
+                    {measureText(t, m, latest?.values[m.key] ?? null, fmt.locale)}
                   </span>
                 </Descriptions.Item>
               ))}

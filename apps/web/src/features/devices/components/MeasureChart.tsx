@@ -4,6 +4,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import { TestId } from '../../../testids';
 import { useDeviceHistory } from '../api';
 import { formatMeasure, gapThresholdMs, seriesWithGaps } from '../format';
@@ -25,6 +26,7 @@ export function MeasureChart({
   measures: readonly HistoryMeasure[];
 }): ReactElement {
   const { t } = useTranslation();
+  const { locale } = useNumberFormat();
   const [date, setDate] = useState(() => localDate(Date.now(), timeZone));
   const [chosen, setChosen] = useState<string | undefined>(() => defaultMeasure(measures)?.key);
   const measure = measures.find((m) => m.key === chosen) ?? defaultMeasure(measures);
@@ -46,7 +48,7 @@ export function MeasureChart({
       tooltip: {
         trigger: 'axis',
         valueFormatter: (value: unknown) =>
-          formatMeasure(typeof value === 'number' ? value : null, measure.unit, measure.key),
+          formatMeasure(typeof value === 'number' ? value : null, measure.unit, measure.key, locale),
       },
       xAxis: {
         type: 'time',
@@ -63,7 +65,7 @@ export function MeasureChart({
       },
       yAxis: {
         type: 'value',
-        axisLabel: { formatter: (value: number) => formatMeasure(value, measure.unit, measure.key) },
+        axisLabel: { formatter: (value: number) => formatMeasure(value, measure.unit, measure.key, locale) },
       },
       series: [
         {
@@ -77,7 +79,7 @@ export function MeasureChart({
         },
       ],
     };
-  }, [measure, rows, range, timeZone, t]);
+  }, [measure, rows, range, timeZone, t, locale]);
 
   const picker = (
     <Space wrap>

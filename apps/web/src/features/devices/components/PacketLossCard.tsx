@@ -4,6 +4,7 @@ import { toFixedDecimals } from '@sunfleet/domain';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import { TestId } from '../../../testids';
 import { usePacketLoss, type PacketLoss } from '../api';
 
@@ -18,22 +19,28 @@ export function lastUtcDays(days: number, now: number = Date.now()): [string, st
   return [day(now - (days - 1) * 86_400_000), day(now)];
 }
 
-export function lossRateText(rate: number): string {
-  return `${toFixedDecimals(rate * 100, 2)} %`;
+/** A loss rate (0..1) as a percentage with two decimals, in `locale` (the UI language's). */
+export function lossRateText(rate: number, locale?: string): string {
+  return `${toFixedDecimals(rate * 100, 2, false, locale)} %`;
 }
 
 /** Packet loss of a logger by UTC day: received, expected, lost and duplicate telemetry messages. */
 export function PacketLossCard({ gatewayId }: { gatewayId: number }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const [range, setRange] = useState<[string, string]>(() => lastUtcDays(DEFAULT_DAYS));
   const loss = usePacketLoss(gatewayId, range[0], range[1]);
   const columns: TableColumnsType<Day> = [
     { title: t('deviceWeb.loss.day'), dataIndex: 'day' },
-    { title: t('deviceWeb.loss.received'), dataIndex: 'received' },
-    { title: t('deviceWeb.loss.expected'), dataIndex: 'expected' },
-    { title: t('deviceWeb.loss.lost'), dataIndex: 'lost' },
-    { title: t('deviceWeb.loss.duplicates'), dataIndex: 'duplicates' },
-    { title: t('deviceWeb.loss.rate'), dataIndex: 'lossRate', render: (v: number) => lossRateText(v) },
+    { title: t('deviceWeb.loss.received'), dataIndex: 'received', render: (v: number) => fmt.whole(v) },
+    { title: t('deviceWeb.loss.expected'), dataIndex: 'expected', render: (v: number) => fmt.whole(v) },
+    { title: t('deviceWeb.loss.lost'), dataIndex: 'lost', render: (v: number) => fmt.whole(v) },
+    { title: t('deviceWeb.loss.duplicates'), dataIndex: 'duplicates', render: (v: number) => fmt.whole(v) },
+    {
+      title: t('deviceWeb.loss.rate'),
+      dataIndex: 'lossRate',
+      render: (v: number) => lossRateText(v, fmt.locale),
+    },
   ];
   const total = loss.data?.total;
   return (
@@ -64,11 +71,13 @@ export function PacketLossCard({ gatewayId }: { gatewayId: number }): ReactEleme
               total === undefined || (loss.data?.days.length ?? 0) === 0 ? null : (
                 <Table.Summary.Row>
                   <Table.Summary.Cell index={0}>{t('deviceWeb.loss.total')}</Table.Summary.Cell>
-                  <Table.Summary.Cell index={1}>{total.received}</Table.Summary.Cell>
-                  <Table.Summary.Cell index={2}>{total.expected}</Table.Summary.Cell>
-                  <Table.Summary.Cell index={3}>{total.lost}</Table.Summary.Cell>
-                  <Table.Summary.Cell index={4}>{total.duplicates}</Table.Summary.Cell>
-                  <Table.Summary.Cell index={5}>{lossRateText(total.lossRate)}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={1}>{fmt.whole(total.received)}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={2}>{fmt.whole(total.expected)}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={3}>{fmt.whole(total.lost)}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={4}>{fmt.whole(total.duplicates)}</Table.Summary.Cell>
+                  <Table.Summary.Cell index={5}>
+                    {lossRateText(total.lossRate, fmt.locale)}
+                  </Table.Summary.Cell>
                 </Table.Summary.Row>
               )
             }

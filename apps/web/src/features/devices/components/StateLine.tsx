@@ -4,6 +4,7 @@ import type { DeviceRest, DeviceStatus } from '@sunfleet/contracts';
 import { formatInZoneLabelled } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
 import { StatusTag } from '../../../components/StatusTag';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import { TestId } from '../../../testids';
 import type { DeviceMeasure } from '../api';
 import { measureText } from '../format';
@@ -28,6 +29,7 @@ export function StateLine({
   timeZone: string;
 }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   return (
     <Space wrap size={[16, 8]}>
       <StatusTag kind="device" status={status} rest={rest ?? null} testId={TestId.deviceStatus} />
@@ -35,7 +37,7 @@ export function StateLine({
         <Typography.Text>
           {t(state.measure.nameKey)}:{' '}
           <Typography.Text strong data-testid={TestId.deviceState}>
-            {measureText(t, state.measure, state.value)}
+            {measureText(t, state.measure, state.value, fmt.locale)}
           </Typography.Text>
         </Typography.Text>
       )}

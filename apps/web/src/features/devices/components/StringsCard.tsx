@@ -2,12 +2,15 @@ import type { HTMLAttributes, ReactElement } from 'react';
 import { Card, Empty, Progress, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { toFixedDecimals } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import { TestId } from '../../../testids';
 import type { DeviceDetail, DeviceLatest } from '../api';
 import { measureText } from '../format';
 import { compareStrings, STRING_DEVIATION_LIMIT, type StringRow } from '../model';
 
-const percent = (share: number): string => `${share > 0 ? '+' : ''}${toFixedDecimals(share * 100, 1)} %`;
+/** A string's deviation from the median as a signed percentage, in `locale`: '+12,5 %' in German. */
+export const deviationText = (share: number, locale?: string): string =>
+  `${share > 0 ? '+' : ''}${toFixedDecimals(share * 100, 1, false, locale)} %`;
 
 /**
  * The inverter's strings in use (MPPT inputs with something connected; unused inputs are left out) with
@@ -22,10 +25,11 @@ export function StringsCard({
   latest: DeviceLatest | undefined;
 }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const { rows, medianA, compared } = compareStrings(device, latest?.values);
   const highest = Math.max(0, ...rows.map((r) => r.current.value ?? 0));
   const value = (cell: StringRow['voltage']): string =>
-    cell.measure === undefined ? '-' : measureText(t, cell.measure, cell.value);
+    cell.measure === undefined ? '-' : measureText(t, cell.measure, cell.value, fmt.locale);
   const columns: TableColumnsType<StringRow> = [
     {
       title: t('deviceWeb.mppt.channel'),
@@ -50,7 +54,7 @@ export function StringsCard({
           {r.deviation === null ? (
             '-'
           ) : (
-            <Tag color={r.deviates ? 'warning' : 'success'}>{percent(r.deviation)}</Tag>
+            <Tag color={r.deviates ? 'warning' : 'success'}>{deviationText(r.deviation, fmt.locale)}</Tag>
           )}
         </Space>
       ),
@@ -60,8 +64,8 @@ export function StringsCard({
   if (rows.length === 0) note = '';
   else if (compared && medianA !== null)
     note = t('deviceWeb.mppt.medianNote', {
-      median: `${toFixedDecimals(medianA, 2)} A`,
-      limit: toFixedDecimals(STRING_DEVIATION_LIMIT * 100, 0),
+      median: fmt.fixedUnit(medianA, 2, 'A'),
+      limit: fmt.fixed(STRING_DEVIATION_LIMIT * 100, 0),
     });
   else note = t('deviceWeb.mppt.notCompared');
   return (

@@ -1,32 +1,25 @@
 import { useState, type ReactElement } from 'react';
 import { Select, Space, Tag, type TableColumnsType } from 'antd';
 import { AlarmLevels, type AlarmItem, type AlarmLevel } from '@sunfleet/contracts';
-import { formatDateTime } from '@sunfleet/domain';
+import { formatInZone, zoneLabel } from '@sunfleet/domain';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable';
 import { usePaging } from '../../../lib/paging';
-import { browserOffsetMinutes } from '../../../lib/time';
 import { TestId } from '../../../testids';
 import { useStationAlarms } from '../detail-api';
 import { ALARM_LEVEL_COLOR, ALARM_LEVEL_LABEL } from './labels';
 
 type OpenFilter = 'ALL' | 'OPEN' | 'ENDED';
 
-const at = (ms: number | null): string =>
-  ms === null ? '-' : formatDateTime(ms, { offsetMinutes: browserOffsetMinutes(new Date(ms)) });
-
-/** The station's alarm and event records (GET /api/alarm/page?stationId), newest first, by level and state. */
-export function AlarmTab({ stationId }: { stationId: number }): ReactElement {
-  const { t } = useTranslation();
-  const paging = usePaging();
-  const [level, setLevel] = useState<AlarmLevel>();
-  const [open, setOpen] = useState<OpenFilter>('ALL');
-  const alarms = useStationAlarms(stationId, paging.page, {
-    level,
-    open: open === 'ALL' ? undefined : open === 'OPEN',
-  });
-
-  const columns: TableColumnsType<AlarmItem> = [
+/**
+ * The columns of the alarm table. Its times are the station's (`timeZone`), whatever the browser's zone
+ * is, and the start and end columns name the zone: "Started (Europe/Berlin)".
+ */
+export function alarmColumns(t: TFunction, timeZone: string): TableColumnsType<AlarmItem> {
+  const at = (ms: number | null): string => formatInZone(ms, timeZone);
+  const zone = zoneLabel(timeZone);
+  return [
     {
       title: t('stationDetail.alarm.level'),
       dataIndex: 'level',
@@ -44,14 +37,34 @@ export function AlarmTab({ stationId }: { stationId: number }): ReactElement {
       key: 'source',
       render: (_, r) => r.deviceSn ?? r.gatewaySn,
     },
-    { title: t('stationDetail.alarm.startedAt'), dataIndex: 'startedAt', render: (v: number) => at(v) },
     {
-      title: t('stationDetail.alarm.endedAt'),
+      title: t('stationDetail.alarm.startedAtIn', { zone }),
+      dataIndex: 'startedAt',
+      render: (v: number) => at(v),
+    },
+    {
+      title: t('stationDetail.alarm.endedAtIn', { zone }),
       dataIndex: 'endedAt',
       render: (v: number | null, r) =>
         r.open ? <Tag color="red">{t('stationDetail.alarm.open')}</Tag> : at(v),
     },
   ];
+}
+
+/**
+ * The station's alarm and event records (GET /api/alarm/page?stationId), newest first, by level and
+ * state, their times in the station's zone.
+ */
+export function AlarmTab({ stationId, timeZone }: { stationId: number; timeZone: string }): ReactElement {
+  const { t } = useTranslation();
+  const paging = usePaging();
+  const [level, setLevel] = useState<AlarmLevel>();
+  const [open, setOpen] = useState<OpenFilter>('ALL');
+  const alarms = useStationAlarms(stationId, paging.page, {
+    level,
+    open: open === 'ALL' ? undefined : open === 'OPEN',
+  });
+  const columns = alarmColumns(t, timeZone);
 
   return (
     <DataTable<AlarmItem>

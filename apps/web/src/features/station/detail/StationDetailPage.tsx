@@ -97,7 +97,11 @@ export function StationDetailPage(_props: PageProps): ReactElement {
             label: t('stationDetail.tab.generation'),
             children: <GenerationTab station={s} />,
           },
-          { key: 'alarm', label: t('stationDetail.tab.alarm'), children: <AlarmTab stationId={s.id} /> },
+          {
+            key: 'alarm',
+            label: t('stationDetail.tab.alarm'),
+            children: <AlarmTab stationId={s.id} timeZone={s.timeZone} />,
+          },
           {
             key: 'subscription',
             label: t('stationDetail.tab.subscription'),
