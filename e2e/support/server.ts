@@ -74,26 +74,27 @@ export async function startServer(options: StartOptions = {}): Promise<RunningTe
     const r = spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`seeding ${user.username} failed: ${r.stderr}`);
   }
+  // The free ports were free when asked; a suite running beside this one (the unit lane starts brokers
+  // and servers on free ports too) can take one before the server binds it. Then it exits at once saying
+  // so, and starts again on two new ports.
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, env });
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not become healthy:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  let child: ChildProcess;
+  for (let attempt = 1; ; attempt++) {
+    output = '';
+    child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, env });
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    const healthy = await becomesHealthy(child, `http://127.0.0.1:${env.PORT}`, () => output);
+    if (healthy) break;
+    if (attempt === 3 || !/already in use/.test(output)) throw new Error(`server exited early:\n${output}`);
+    const [port, mqttPort] = [await freePort(), await freePort()];
+    Object.assign(env, {
+      PORT: String(port),
+      MQTT_PORT: String(mqttPort),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    });
   }
+  const baseUrl = `http://127.0.0.1:${env.PORT}`;
   return {
     baseUrl,
     adminUsername: 'admin',
@@ -109,4 +110,23 @@ export async function startServer(options: StartOptions = {}): Promise<RunningTe
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Waits for /api/health: true once it answers, false when the process exited first (60 s at most). */
+async function becomesHealthy(child: ChildProcess, baseUrl: string, output: () => string): Promise<boolean> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) return false;
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not become healthy:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
