@@ -315,6 +315,33 @@ async function adminToken(): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
+/** What the sidebar shows, for a failure message: opened, the page's width, the submenus and the lit items. */
+function sidebarState(page: Page): Promise<string> {
+  return page.evaluate(
+    ([sidebarId, menuId]) => {
+      const sidebar = document.querySelector(`[data-testid="${sidebarId}"]`);
+      const menu = document.querySelector(`[data-testid="${menuId}"]`);
+      const submenus = [...(menu?.querySelectorAll(':scope > .ant-menu-submenu') ?? [])].map((s) => ({
+        title: s.querySelector('.ant-menu-submenu-title')?.textContent,
+        className: s.className,
+        list: s.querySelector('ul')?.getAttribute('class'),
+        style: s.querySelector('ul')?.getAttribute('style'),
+      }));
+      const lit = [...(menu?.querySelectorAll('.ant-menu-item-selected') ?? [])].map((e) => e.textContent);
+      return JSON.stringify({
+        hash: location.hash,
+        cookie: document.cookie,
+        width: document.body.getBoundingClientRect().width,
+        opened: sidebar?.getAttribute('data-opened'),
+        sidebarWidth: sidebar?.getBoundingClientRect().width,
+        submenus,
+        lit,
+      });
+    },
+    [TestId.sidebar, TestId.sidebarMenu],
+  );
+}
+
 // Step 4c: a detail page opened from a link lights its section in the sidebar.
 describe('navigation', () => {
   it.each([
@@ -360,7 +387,12 @@ describe('navigation', () => {
     await page.reload();
     await byId(page, TestId.shell).waitFor();
     await openOnPhone();
-    await menu.locator('.ant-menu-item-selected', { hasText: english['route.deviceList']! }).waitFor();
+    await menu
+      .locator('.ant-menu-item-selected', { hasText: english['route.deviceList']! })
+      .waitFor()
+      .catch(async (error: unknown) => {
+        throw new Error(`${String(error)}\nsidebar: ${await sidebarState(page)}`);
+      });
     await expect.poll(() => menu.locator('.ant-menu-item-selected').count()).toBe(1);
   });
 });

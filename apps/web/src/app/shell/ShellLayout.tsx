@@ -3,7 +3,7 @@ import { Layout as AntLayout } from 'antd';
 import { useLocation, type RouteObject } from 'react-router';
 import { TestId } from '../../testids';
 import { useSettings } from '../state/settings';
-import { applyWidth, closeSidebar, useSidebar } from '../state/sidebar';
+import { applyWindowWidth, closeSidebar, useSidebar } from '../state/sidebar';
 import type { MenuNode, PageRoute } from '../router/routeModel';
 import { KeepAliveMain } from './KeepAliveMain';
 import { Sidebar } from './Sidebar';
@@ -24,10 +24,14 @@ function useResponsiveSidebar(): void {
   const { device } = useSidebar();
 
   useEffect(() => {
-    const onResize = (): void => applyWidth(document.body.getBoundingClientRect().width);
-    onResize();
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
+    applyWindowWidth();
+    window.addEventListener('resize', applyWindowWidth);
+    // A tab opened in the background measures the screen when it is first shown.
+    document.addEventListener('visibilitychange', applyWindowWidth);
+    return () => {
+      window.removeEventListener('resize', applyWindowWidth);
+      document.removeEventListener('visibilitychange', applyWindowWidth);
+    };
   }, []);
 
   // SPEC §4: on mobile the sidebar closes on every route change.

@@ -45,6 +45,18 @@ export function applyWidth(width: number): void {
   if (device === 'mobile') closeSidebar(true);
 }
 
+/**
+ * Applies the window's width on load and on every resize — but, as vue-element-admin's resize handler,
+ * only while the tab is shown: a tab in the background, or a document not laid out yet (width 0), says
+ * nothing about the screen. Acting on it closed the sidebar and stored that in the cookie every tab
+ * shares, so a desktop console opened in another tab came up with a collapsed sidebar.
+ */
+export function applyWindowWidth(): void {
+  if (document.hidden) return;
+  const width = document.body.getBoundingClientRect().width;
+  if (width > 0) applyWidth(width);
+}
+
 export function useSidebar(): SidebarState {
   return useStore(sidebarStore);
 }
