@@ -297,6 +297,18 @@ export async function runStationApiBenchmarks(print: (r: BenchResult) => void): 
       webDist: '/nonexistent-web-dist',
     });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    // The same API with its station answers cache off: every list page and Home read afresh, as when
+    // pages and callers vary faster than STATION_FIGURES_MAX_AGE_MS (docs/stations.md, Scale).
+    const uncachedApp = await buildApp({
+      config: { ...config, stationFiguresMaxAgeMs: 0 },
+      database,
+      clock: systemClock,
+      logger: log,
+      brokerState: () => 'disabled',
+      version: 'bench',
+      webDist: '/nonexistent-web-dist',
+    });
+    const uncachedBase = await uncachedApp.listen({ port: 0, host: '127.0.0.1' });
     try {
       const login = (await (
         await fetch(`${base}/api/login`, {
@@ -348,36 +360,42 @@ export async function runStationApiBenchmarks(print: (r: BenchResult) => void): 
           `${where}; ${covered[0]?.n ?? 0} rollup rows for ${n} points (${round((covered[0]?.n ?? 0) / Math.max(1, n), 2)} rows read per point, no raw rows)`,
         );
       }
-      const listBenches = async (suffix: string, stations: number): Promise<void> => {
-        const fleet = `${kind}, ${stations.toLocaleString('en')} stations, facts kept`;
+      const listBenches = async (suffix: string, stations: number, cached = true): Promise<void> => {
+        const at = cached ? base : uncachedBase;
+        const fleet = `${kind}, ${stations.toLocaleString('en')} stations, facts kept, ${
+          cached ? `answers cached up to ${config.stationFiguresMaxAgeMs} ms` : 'no answer cache'
+        }`;
         await compare(
           print,
           `api.stationList${suffix}`,
-          `${base}/api/station/list?pageNum=1&pageSize=20`,
+          `${at}/api/station/list?pageNum=1&pageSize=20`,
           headers,
           `${fleet}; page of 20 as the platform admin`,
         );
         await compare(
           print,
           `api.stationList.status${suffix}`,
-          `${base}/api/station/list?pageNum=1&pageSize=20&status=ABNORMAL`,
+          `${at}/api/station/list?pageNum=1&pageSize=20&status=ABNORMAL`,
           headers,
           `${fleet}; page of 20 of the ABNORMAL ones, with their total`,
         );
         await compare(
           print,
           `api.homeStats${suffix}`,
-          `${base}/api/station/stats/index`,
+          `${at}/api/station/stats/index`,
           headers,
           `${fleet}; Home KPIs and status counts over every station`,
         );
       };
       await listBenches('', LIST_STATIONS + 1);
+      await listBenches('.uncached', LIST_STATIONS + 1, false);
       if (kind === 'postgres' && process.env.BENCH_STATIONS_100K !== '0') {
         await addListStations(database, LIST_STATIONS, 90_000);
         await listBenches('.100k', LIST_STATIONS + 90_001);
+        await listBenches('.100k.uncached', LIST_STATIONS + 90_001, false);
       }
     } finally {
+      await uncachedApp.close();
       await app.close();
     }
   } finally {

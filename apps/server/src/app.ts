@@ -101,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const db = deps.database.db;
   const changes = await openChangeFeed(deps.database, deps.logger);
+  const stationAnswers = { changes, maxAgeMs: deps.config.stationFiguresMaxAgeMs };
   app.decorate('changes', changes);
   app.addHook('onClose', () => changes.close());
   const usersRepo = new UsersRepository(db);
@@ -179,13 +180,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         db,
         clock: deps.clock,
         weatherForecastUrl: deps.config.weatherForecastUrl,
+        answers: stationAnswers,
       });
       await api.register(liveRoutes, { db, clock: deps.clock, ...deps.live });
       await api.register(stationDevicesRoutes, { db, clock: deps.clock });
       await api.register(devicesRoutes, { db, clock: deps.clock });
       await api.register(shareLinkRoutes, { db, clock: deps.clock, config: deps.config });
       await api.register(searchRoutes, { db, clock: deps.clock });
-      await api.register(stationRoutes, { db, clock: deps.clock });
+      await api.register(stationRoutes, {
+        db,
+        clock: deps.clock,
+        answers: stationAnswers,
+      });
       await api.register(systemRoutes, {
         config: deps.config,
         database: deps.database,

@@ -114,6 +114,9 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     LOG_LEVEL: 'silent',
     DATA_DIR: '/nonexistent-test-data',
     PASSWORD_HASHING: 'minimal',
+    // Suites read figures right after writing them without a request in between; the cache has its own
+    // suite (station-answers-cache.test.ts).
+    STATION_FIGURES_MAX_AGE_MS: '0',
     ...options.env,
   });
   usePasswordHashing(config.passwordHashing);

@@ -64,6 +64,11 @@ export interface AppConfig {
   simBackfillDays: number;
   /** `sim` service: 1 = that history as fast as the ingest acknowledges; > 1 = a time-lapse at that speed. */
   simAcceleration: number;
+  /**
+   * How old the figures of a cached station list page or Home answer may be (STATION_FIGURES_MAX_AGE_MS);
+   * edits to stations, follows, companies, users and exchange rates drop them at once. 0 = no cache.
+   */
+  stationFiguresMaxAgeMs: number;
 }
 
 /** Thrown at boot when an environment variable is unusable; the message names the variable. */
@@ -287,6 +292,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // The cloud refuses readings older than 3 × 366 days.
     simBackfillDays: integer(env, 'SIM_BACKFILL_DAYS', 2, 0, 3 * 366 - 1),
     simAcceleration: decimal(env, 'SIM_ACCELERATION', 1, 1, 1_000_000),
+    stationFiguresMaxAgeMs: integer(env, 'STATION_FIGURES_MAX_AGE_MS', 5_000, 0, 60_000),
     publicUrl,
     publicUrlSet: configuredPublicUrl !== null,
     logLevel: logLevel as LogLevel,

@@ -86,6 +86,46 @@ describe('FeedCache', () => {
   });
 });
 
+describe('FeedCache with a maximum age', () => {
+  it('answers an entry until it is older than allowed, counted from the start of its read', async () => {
+    const feed = new HandFeed();
+    let now = 1_000;
+    const cache = new FeedCache<string, Entry>(feed, {
+      max: 3,
+      stale: (change) => change.kind === 'station',
+      maxAge: { ms: 5_000, now: () => now },
+    });
+    await cache.load('a', () => {
+      now += 1_000; // the read itself took a second
+      return Promise.resolve({ userId: 1, text: 'a' });
+    });
+    now += 4_000; // 5 s since the read started: as old as allowed, still answered
+    expect(cache.get('a')?.text).toBe('a');
+    now += 1;
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('does not keep a value that was already too old when its read ended, and drops entries on a change', async () => {
+    const feed = new HandFeed();
+    let now = 0;
+    const cache = new FeedCache<string, Entry>(feed, {
+      max: 3,
+      stale: (change) => change.kind === 'station',
+      maxAge: { ms: 5_000, now: () => now },
+    });
+    await cache.load('slow', () => {
+      now += 5_000;
+      return Promise.resolve({ userId: 1, text: 'slow' });
+    });
+    expect(cache.get('slow')).toBeUndefined();
+    await cache.load('b', () => Promise.resolve({ userId: 1, text: 'b' }));
+    feed.send({ kind: 'session', id: 1 });
+    expect(cache.get('b')?.text).toBe('b');
+    feed.send({ kind: 'station' });
+    expect(cache.get('b')).toBeUndefined();
+  });
+});
+
 describe('parseChange', () => {
   it('reads the triggers’ payloads and treats anything else as a reset', () => {
     expect(parseChange('s:12')).toEqual({ kind: 'session', id: 12 });
@@ -93,7 +133,8 @@ describe('parseChange', () => {
     expect(parseChange('r:41')).toEqual({ kind: 'role', id: 41 });
     expect(parseChange('c:2')).toEqual({ kind: 'company', id: 2 });
     expect(parseChange('n')).toEqual({ kind: 'navigation' });
-    for (const odd of ['', 'x:1', 's:', 's:1:2', 'u:abc', 's:1234567890123456'])
+    expect(parseChange('t')).toEqual({ kind: 'station' });
+    for (const odd of ['', 't:1', 'x:1', 's:', 's:1:2', 'u:abc', 's:1234567890123456'])
       expect(parseChange(odd)).toEqual({ kind: 'reset' });
   });
 });

@@ -6,6 +6,11 @@ export interface FeedCacheOptions<K, V> {
   max: number;
   /** Whether a change makes an entry stale; a reset always empties the cache. */
   stale: (change: Exclude<Change, { kind: 'reset' }>, value: V, key: K) => boolean;
+  /**
+   * For values that also change without a notification (live figures): the most an entry may age, from
+   * the start of the read that produced it, measured on `now` (milliseconds). Unset: only changes expire.
+   */
+  maxAge?: { ms: number; now: () => number };
 }
 
 /**
@@ -20,7 +25,11 @@ export class FeedCache<K extends string | number, V extends object> {
     private readonly feed: ChangeFeed,
     private readonly options: FeedCacheOptions<K, V>,
   ) {
-    this.entries = new LRUCache<K, V>({ max: options.max });
+    const age = options.maxAge;
+    this.entries = new LRUCache<K, V>({
+      max: options.max,
+      ...(age === undefined ? {} : { ttl: age.ms, ttlResolution: 0, perf: { now: age.now } }),
+    });
     feed.subscribe((change) => this.apply(change));
   }
 
@@ -33,9 +42,19 @@ export class FeedCache<K extends string | number, V extends object> {
     return this.feed.generation;
   }
 
-  /** Keeps a value read after `mark`, unless a change arrived since or the feed is not live. */
-  set(key: K, value: V, mark: number): void {
-    if (this.feed.live && this.feed.generation === mark) this.entries.set(key, value);
+  /**
+   * Keeps a value read after `mark`, unless a change arrived since or the feed is not live; `readStart`
+   * (on the `maxAge` clock) dates it, so its age counts from before the read.
+   */
+  set(key: K, value: V, mark: number, readStart?: number): void {
+    if (!this.feed.live || this.feed.generation !== mark) return;
+    const age = this.options.maxAge;
+    if (age === undefined || readStart === undefined) {
+      this.entries.set(key, value);
+      return;
+    }
+    const left = age.ms - (age.now() - readStart);
+    if (left > 0) this.entries.set(key, value, { ttl: left });
   }
 
   /** The cached value, or the read one (kept when nothing changed meanwhile); null is not cached. */
@@ -43,8 +62,9 @@ export class FeedCache<K extends string | number, V extends object> {
     const hit = this.get(key);
     if (hit !== undefined) return hit;
     const mark = this.mark();
+    const readStart = this.options.maxAge?.now();
     const value = await read();
-    if (value !== null) this.set(key, value, mark);
+    if (value !== null) this.set(key, value, mark, readStart);
     return value;
   }
 

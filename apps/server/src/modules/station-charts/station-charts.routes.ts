@@ -19,6 +19,7 @@ import { ok, responses } from '../../lib/envelope.js';
 import { Errors } from '../../lib/errors.js';
 import { RateLimitRepository } from '../security/rate-limit.repository.js';
 import { ForecastClient } from './forecast.js';
+import type { StationAnswersOptions } from '../stations/station-answers.js';
 import { StationChartsService } from './station-charts.service.js';
 
 const tags = ['station-charts'];
@@ -31,9 +32,10 @@ export const stationChartsRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
   clock: Clock;
   weatherForecastUrl: string | null;
-}> = async (app, { db, clock, weatherForecastUrl }) => {
+  answers?: StationAnswersOptions;
+}> = async (app, { db, clock, weatherForecastUrl, answers }) => {
   const forecast = new ForecastClient(weatherForecastUrl, app.log, () => clock.now().getTime());
-  const service = new StationChartsService(db, clock, forecast);
+  const service = new StationChartsService(db, clock, forecast, answers);
   const rate = new RateLimitRepository(db);
 
   /** Public share routes: one fixed-window budget per client address, shared by all API copies. */

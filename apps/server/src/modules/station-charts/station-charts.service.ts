@@ -24,6 +24,7 @@ import { Errors } from '../../lib/errors.js';
 import { invalidField } from '../reference/sql-helpers.js';
 import { resolveShareToken } from '../share-links/share-token.js';
 import { calendarDay } from '../telemetry/ranges.js';
+import { StationAnswers, type StationAnswersOptions } from '../stations/station-answers.js';
 import type { Scope } from '../tenancy/scope.js';
 import type { ForecastClient } from './forecast.js';
 import { assemblePowerChart, BUCKET_MS } from './power-chart.js';
@@ -40,16 +41,43 @@ const num = (v: number | string | null | undefined): number | null =>
 
 export class StationChartsService {
   private readonly repo: StationChartsRepository;
+  /**
+   * Charts of logged-in callers, kept a few seconds (stations/station-answers.ts). Share-link answers are
+   * always read afresh: a revoked link must stop at once, and link changes are not notified.
+   */
+  private readonly powerCharts: StationAnswers<PowerChartData>;
+  private readonly energyCharts: StationAnswers<ElectricityChartData>;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly forecast: ForecastClient,
+    answers?: StationAnswersOptions,
   ) {
     this.repo = new StationChartsRepository(db);
+    this.powerCharts = new StationAnswers(answers, clock);
+    this.energyCharts = new StationAnswers(answers, clock);
   }
 
-  async powerChart(access: ChartAccess, date: string): Promise<PowerChartData> {
+  powerChart(access: ChartAccess, date: string): Promise<PowerChartData> {
+    if (!('scope' in access)) return this.readPowerChart(access, date);
+    return this.powerCharts.load(access.scope, `${String(access.stationId)}|${date}`, () =>
+      this.readPowerChart(access, date),
+    );
+  }
+
+  electricityChart(
+    access: ChartAccess,
+    dimension: ChartDimension,
+    date: string,
+  ): Promise<ElectricityChartData> {
+    if (!('scope' in access)) return this.readElectricityChart(access, dimension, date);
+    return this.energyCharts.load(access.scope, `${String(access.stationId)}|${dimension}|${date}`, () =>
+      this.readElectricityChart(access, dimension, date),
+    );
+  }
+
+  private async readPowerChart(access: ChartAccess, date: string): Promise<PowerChartData> {
     checkDate(date);
     const station = await this.station(access);
     const now = this.clock.now().getTime();
@@ -70,7 +98,7 @@ export class StationChartsService {
     });
   }
 
-  async electricityChart(
+  private async readElectricityChart(
     access: ChartAccess,
     dimension: ChartDimension,
     date: string,

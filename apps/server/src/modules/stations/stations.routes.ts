@@ -32,6 +32,7 @@ import type { Clock } from '../../lib/clock.js';
 import { ok, responses } from '../../lib/envelope.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import { cleanImage, readUpload } from '../files/image-upload.js';
+import type { StationAnswersOptions } from './station-answers.js';
 import { StationsService, type StationCaller } from './stations.service.js';
 
 const tags = ['stations'];
@@ -40,15 +41,16 @@ const statusRule =
   'when some logger is silent or a logger or device has an open URGENT/IMPORTANT alarm; otherwise ONLINE.';
 
 /** Stations: lists, detail, KPIs and stats, create/update/delete, assign, rename, follow, photos. */
-export const stationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (
-  app,
-  { db, clock },
-) => {
+export const stationRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  clock: Clock;
+  answers?: StationAnswersOptions;
+}> = async (app, { db, clock, answers }) => {
   // Registered here, not app-wide: only the photo upload accepts multipart bodies.
   await app.register(multipart, {
     limits: { files: 1, fileSize: ImageUploadLimits.maxBytes, fields: 5, parts: 6 },
   });
-  const service = new StationsService(db, clock);
+  const service = new StationsService(db, clock, answers);
   const caller = async (request: FastifyRequest): Promise<StationCaller> => ({
     scope: await app.scopeOf(request),
     userId: sessionOf(request).userId,

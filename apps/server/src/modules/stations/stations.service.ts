@@ -34,6 +34,7 @@ import {
 } from '@sunfleet/domain';
 import { ianaTimeZone } from '../reference/time-zone-rules.js';
 import { scopeIncludesCompany, type Scope } from '../tenancy/scope.js';
+import { StationAnswers, type StationAnswersOptions } from './station-answers.js';
 import {
   loadStationForCaller,
   StationsRepository,
@@ -112,29 +113,40 @@ export function parseInstalledAt(value: string, timeZone: string): Date {
 
 export class StationsService {
   private readonly repo: StationsRepository;
+  /** List pages and Home answers, kept a few seconds (station-answers.ts). */
+  private readonly pages: StationAnswers<{ total: number; list: StationSummary[] }>;
+  private readonly home: StationAnswers<StationIndexStats>;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    answers?: StationAnswersOptions,
   ) {
     this.repo = new StationsRepository(db);
+    this.pages = new StationAnswers(answers, clock);
+    this.home = new StationAnswers(answers, clock);
   }
 
   async list(caller: StationCaller, q: StationListQuery): Promise<{ total: number; list: StationSummary[] }> {
-    const { total, rows } = await this.repo.page(
-      caller.scope,
-      caller.userId,
-      {
-        name: optionalKeyword(q.name),
-        type: q.type ?? null,
-        status: q.status ?? null,
-        concern: q.concern ?? null,
-        companyId: q.companyId ?? null,
-      },
-      pageWindow(q),
-      this.clock.now(),
-    );
-    return { total, list: rows.map(toSummary) };
+    const filter = {
+      name: optionalKeyword(q.name),
+      type: q.type ?? null,
+      status: q.status ?? null,
+      concern: q.concern ?? null,
+      companyId: q.companyId ?? null,
+    };
+    const window = pageWindow(q);
+    const read = async (): Promise<{ total: number; list: StationSummary[] }> => {
+      const { total, rows } = await this.repo.page(
+        caller.scope,
+        caller.userId,
+        filter,
+        window,
+        this.clock.now(),
+      );
+      return { total, list: rows.map(toSummary) };
+    };
+    return this.pages.load(caller.scope, JSON.stringify([filter, window]), read);
   }
 
   simpleList(caller: StationCaller, name: string | undefined): Promise<StationSimpleItem[]> {
@@ -162,6 +174,10 @@ export class StationsService {
 
   async indexStats(caller: StationCaller, currencyAsked: string | undefined): Promise<StationIndexStats> {
     const asked = currencyAsked?.trim().toUpperCase() ?? '';
+    return this.home.load(caller.scope, asked, () => this.readIndexStats(caller, asked));
+  }
+
+  private async readIndexStats(caller: StationCaller, asked: string): Promise<StationIndexStats> {
     const currency =
       asked !== ''
         ? asked
