@@ -386,6 +386,29 @@ export const alarms = pgTable(
 );
 
 /**
+ * Transitions of alarms, written in the same transaction as the change of the alarm itself (Step 5a): the
+ * one record the notifications (mail, webhooks, digests) and the live stream read, so a raise or a clear is
+ * told exactly once whichever process made it. `inMaintenance`: raised during a maintenance window —
+ * recorded, never notified.
+ */
+export const alarmEvents = pgTable(
+  'alarm_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alarmId: bigint('alarm_id', { mode: 'number' })
+      .notNull()
+      .references(() => alarms.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['RAISED', 'REPEATED', 'ACKNOWLEDGED', 'CLEARED', 'ESCALATED', 'SNOOZE_ENDED'],
+    }).notNull(),
+    at: ts('at').notNull(),
+    inMaintenance: boolean('in_maintenance').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('alarm_events_alarm_idx').on(t.alarmId, t.id)],
+);
+
+/**
  * Telemetry message sequence numbers seen per logger (packet-loss figures come from the gaps). A repeated
  * seq counts a duplicate delivery. `dataTs` is the first reading's time, so a backlog message fills the
  * gap of the day its data belongs to.
