@@ -246,6 +246,16 @@ function backendCpuMs(database: Database): number | null {
   return ticks * 10;
 }
 
+/** CPU time (ms) this thread has used so far (Linux), to tell the ingest's thread from the loggers' worker. */
+function threadCpuMs(): number | null {
+  try {
+    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 /** Profiles the main thread (BENCH_PROFILE=path-prefix): the returned function stops and writes the profile. */
 async function startProfiler(): Promise<(file: string) => Promise<void>> {
   const { Session } = await import('node:inspector/promises');
@@ -428,7 +438,11 @@ async function benchOne(kind: 'postgres' | 'pglite', messagesPerLogger: number):
         fleet.loggers.map((logger) => messagesOf(logger, messagesPerLogger, start)),
       );
       const profiler = process.env.BENCH_PROFILE ? await startProfiler() : null;
-      const cpuBefore = { process: process.cpuUsage(), backend: backendCpuMs(database) };
+      const cpuBefore = {
+        process: process.cpuUsage(),
+        thread: threadCpuMs(),
+        backend: backendCpuMs(database),
+      };
       const started = performance.now();
       let seconds: number;
       try {
@@ -451,6 +465,8 @@ async function benchOne(kind: 'postgres' | 'pglite', messagesPerLogger: number):
           commitSeconds: await sumOf('sunfleet_ingest_commit_seconds', '_sum'),
           readingsPerBatch: batches ? Math.round((readings ?? 0) / batches) : null,
           cpu: process.cpuUsage(cpuBefore.process),
+          // The main thread runs the broker and the ingest; the rest of `cpu` is the loggers' worker.
+          mainThreadCpuMs: cpuBefore.thread === null ? null : (threadCpuMs() ?? 0) - cpuBefore.thread,
           backendCpuMs: cpuBefore.backend === null ? null : (backendCpuMs(database) ?? 0) - cpuBefore.backend,
         });
       }
