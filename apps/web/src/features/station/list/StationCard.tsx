@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactElement, ReactNode } from 'react';
-import { formatEnergyText, formatPowerText } from '@sunfleet/domain';
 import { useTranslation } from 'react-i18next';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import { useNavigate } from 'react-router';
 import { StatusTag } from '../../../components/StatusTag';
 import { stationDetailPath } from '../../../lib/paths';
@@ -23,6 +23,7 @@ export function StationCard({
   actions: ReactNode;
 }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const navigate = useNavigate();
   // The whole card is the tap target; keyboard and screen-reader users have the name's link.
   const onClick = (e: MouseEvent<HTMLDivElement>): void => {
@@ -39,11 +40,11 @@ export function StationCard({
         <StatusTag kind="station" status={station.status} />
         <span className="station-card-figure">
           <span className="station-card-label">{t(COLUMN_LABEL.power)}</span>
-          <span>{formatPowerText(station.powerKw)}</span>
+          <span>{fmt.powerText(station.powerKw)}</span>
         </span>
         <span className="station-card-figure">
           <span className="station-card-label">{t(COLUMN_LABEL.today)}</span>
-          <span>{formatEnergyText(station.todayKwh)}</span>
+          <span>{fmt.energyText(station.todayKwh)}</span>
         </span>
       </div>
     </div>

@@ -37,6 +37,7 @@ import { STATION_TYPE_LABEL } from './labels';
 import { RenameModal } from './RenameModal';
 import { StationCard } from './StationCard';
 import { stationFormPath } from '../../../lib/paths';
+import { useNumberFormat } from '../../../lib/numberFormat';
 import './stationList.css';
 
 /** The column chooser: ticking a column applies it at once and saves the choice for this account. */
@@ -82,6 +83,7 @@ export function StationListPage(props: PageProps): ReactElement {
 
 function StationListView({ meta, initialName }: PageProps & { initialName: string }): ReactElement {
   const { t } = useTranslation();
+  const fmt = useNumberFormat();
   const navigate = useNavigate();
   const permitted = usePermissionCheck();
   // Phones get cards (DataTable's `card`), whose figures are fixed: the column chooser does not apply.
@@ -155,7 +157,7 @@ function StationListView({ meta, initialName }: PageProps & { initialName: strin
   const anyAction = permitted([Perm.stationUpdate, Perm.stationAssign, Perm.stationDelete]);
   // The name stays on the left and the actions (one icon) on the right; the figures scroll between them.
   const columns = [
-    ...stationColumns(t, chosen, onToggleFollow),
+    ...stationColumns(t, fmt, chosen, onToggleFollow),
     ...(anyAction ? [{ ...actionsColumn<StationSummary>(t, actionsOf), title: '', width: 48 }] : []),
   ];
 

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { Button, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
-import { PowerMode, formatEnergyText, formatPowerText } from '@sunfleet/domain';
+import { PowerMode } from '@sunfleet/domain';
+import type { NumberFormat } from '../../../lib/numberFormat';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { formatLocalDateTime } from '../../../lib/time';
@@ -41,19 +42,19 @@ function CutText({ text }: { text: string }): ReactElement {
   );
 }
 
-function optionalColumn(t: TFunction, key: StationColumn): Column {
+function optionalColumn(t: TFunction, fmt: NumberFormat, key: StationColumn): Column {
   const title = t(COLUMN_LABEL[key]);
   switch (key) {
     case 'type':
       return { key, title, render: (_, s) => <CutText text={t(STATION_TYPE_LABEL[s.type])} /> };
     case 'capacity':
-      return { key, title, align: 'right', render: (_, s) => formatPowerText(s.capacityKwp, PowerMode.peak) };
+      return { key, title, align: 'right', render: (_, s) => fmt.powerText(s.capacityKwp, PowerMode.peak) };
     case 'power':
-      return { key, title, align: 'right', render: (_, s) => formatPowerText(s.powerKw) };
+      return { key, title, align: 'right', render: (_, s) => fmt.powerText(s.powerKw) };
     case 'today':
-      return { key, title, align: 'right', render: (_, s) => formatEnergyText(s.todayKwh) };
+      return { key, title, align: 'right', render: (_, s) => fmt.energyText(s.todayKwh) };
     case 'total':
-      return { key, title, align: 'right', render: (_, s) => formatEnergyText(s.totalKwh) };
+      return { key, title, align: 'right', render: (_, s) => fmt.energyText(s.totalKwh) };
     case 'address':
       return { key, title, ellipsis: true, width: 220, render: (_, s) => orDash(s.address) };
     case 'company':
@@ -135,6 +136,8 @@ export function StationName({
  */
 export function stationColumns(
   t: TFunction,
+  /** The UI language's number formatter (useNumberFormat). */
+  fmt: NumberFormat,
   chosen: readonly StationColumn[],
   /** Absent for read-only sessions (guest): the star is not offered. */
   onToggleFollow: ((station: StationSummary) => void) | undefined,
@@ -151,6 +154,6 @@ export function stationColumns(
       title: t('stationList.col.status'),
       render: (_, s) => <StatusTag kind="station" status={s.status} />,
     },
-    ...chosen.map((key) => optionalColumn(t, key)),
+    ...chosen.map((key) => optionalColumn(t, fmt, key)),
   ];
 }

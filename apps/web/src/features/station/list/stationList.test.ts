@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { assignBody } from './AssignModal';
 import { DEFAULT_STATION_COLUMNS, visibleColumns } from './columnChoice';
 import { stationDetailPath, stationFormPath } from '../../../lib/paths';
+import { numberFormat } from '../../../lib/numberFormat';
+import type { StationSummary } from '../api';
+import { stationColumns } from './columns';
 
 describe('station list column choice', () => {
   it('shows the defaults until a choice is saved', () => {
@@ -47,5 +50,23 @@ describe('assign body', () => {
       stationIds: [3],
       ownerUserId: 4,
     });
+  });
+});
+
+describe('station list figures', () => {
+  it("writes capacity, power and energy in the UI language's numbers", () => {
+    const t = ((key: string) => key) as unknown as Parameters<typeof stationColumns>[0];
+    const station = {
+      capacityKwp: 6.75,
+      powerKw: 1234.5,
+      todayKwh: 12.25,
+      totalKwh: 4321.5,
+    } as StationSummary;
+    const figures = (language: 'DE' | 'EN'): unknown[] =>
+      stationColumns(t, numberFormat(language), ['capacity', 'power', 'today', 'total'], undefined)
+        .slice(2)
+        .map((column) => column.render?.(undefined, station, 0));
+    expect(figures('DE')).toEqual(['6,75 kWp', '1,23 MW', '12,25 kWh', '4,32 MWh']);
+    expect(figures('EN')).toEqual(['6.75 kWp', '1.23 MW', '12.25 kWh', '4.32 MWh']);
   });
 });
