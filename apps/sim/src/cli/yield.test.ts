@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../cli.js';
 import { readFleetFile } from '../fleet/fleet-file.js';
 import { stationDcKwp } from '../fleet/fleet-sites.js';
+import type { StationYield } from '../fleet/yield.js';
 import { demoFleetPath } from './fleet-options.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sf-yield-'));
@@ -31,17 +32,8 @@ async function run(args: string[]) {
   return { code, out, err };
 }
 
-interface Line {
-  key: string;
-  name: string;
-  latitude: number;
-  longitude: number;
-  year: number;
-  kWp: number;
-  monthlyKwhPerKwp: number[];
-  annualKwhPerKwp: number;
-  ghiKwhPerM2: number;
-}
+/** What the command prints per line: the module's StationYield as JSON. */
+type Line = StationYield;
 
 describe('sim CLI: yield', () => {
   it('prints one line per station with twelve months and their sum as the year', async () => {
