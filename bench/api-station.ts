@@ -287,27 +287,21 @@ export async function runStationApiBenchmarks(print: (r: BenchResult) => void): 
     await addListStations(database, 0, LIST_STATIONS);
     const setupS = (performance.now() - started) / 1000;
 
-    const app = await buildApp({
-      config,
-      database,
-      clock: systemClock,
-      logger: log,
-      brokerState: () => 'disabled',
-      version: 'bench',
-      webDist: '/nonexistent-web-dist',
-    });
+    const appWith = (stationFiguresMaxAgeMs: number): ReturnType<typeof buildApp> =>
+      buildApp({
+        config: { ...config, stationFiguresMaxAgeMs },
+        database,
+        clock: systemClock,
+        logger: log,
+        brokerState: () => 'disabled',
+        version: 'bench',
+        webDist: '/nonexistent-web-dist',
+      });
+    const app = await appWith(config.stationFiguresMaxAgeMs);
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     // The same API with its station answers cache off: every list page and Home read afresh, as when
     // pages and callers vary faster than STATION_FIGURES_MAX_AGE_MS (docs/stations.md, Scale).
-    const uncachedApp = await buildApp({
-      config: { ...config, stationFiguresMaxAgeMs: 0 },
-      database,
-      clock: systemClock,
-      logger: log,
-      brokerState: () => 'disabled',
-      version: 'bench',
-      webDist: '/nonexistent-web-dist',
-    });
+    const uncachedApp = await appWith(0);
     const uncachedBase = await uncachedApp.listen({ port: 0, host: '127.0.0.1' });
     try {
       const login = (await (

@@ -87,34 +87,34 @@ describe('FeedCache', () => {
 });
 
 describe('FeedCache with a maximum age', () => {
-  it('answers an entry until it is older than allowed, counted from the start of its read', async () => {
+  /** A cache of at most 5 s old entries on a clock moved by hand, dropped by station changes. */
+  function aged(start: number): { feed: HandFeed; cache: FeedCache<string, Entry>; clock: { now: number } } {
     const feed = new HandFeed();
-    let now = 1_000;
+    const clock = { now: start };
     const cache = new FeedCache<string, Entry>(feed, {
       max: 3,
       stale: (change) => change.kind === 'station',
-      maxAge: { ms: 5_000, now: () => now },
+      maxAge: { ms: 5_000, now: () => clock.now },
     });
+    return { feed, cache, clock };
+  }
+
+  it('answers an entry until it is older than allowed, counted from the start of its read', async () => {
+    const { cache, clock } = aged(1_000);
     await cache.load('a', () => {
-      now += 1_000; // the read itself took a second
+      clock.now += 1_000; // the read itself took a second
       return Promise.resolve({ userId: 1, text: 'a' });
     });
-    now += 4_000; // 5 s since the read started: as old as allowed, still answered
+    clock.now += 4_000; // 5 s since the read started: as old as allowed, still answered
     expect(cache.get('a')?.text).toBe('a');
-    now += 1;
+    clock.now += 1;
     expect(cache.get('a')).toBeUndefined();
   });
 
   it('does not keep a value that was already too old when its read ended, and drops entries on a change', async () => {
-    const feed = new HandFeed();
-    let now = 0;
-    const cache = new FeedCache<string, Entry>(feed, {
-      max: 3,
-      stale: (change) => change.kind === 'station',
-      maxAge: { ms: 5_000, now: () => now },
-    });
+    const { feed, cache, clock } = aged(0);
     await cache.load('slow', () => {
-      now += 5_000;
+      clock.now += 5_000;
       return Promise.resolve({ userId: 1, text: 'slow' });
     });
     expect(cache.get('slow')).toBeUndefined();
