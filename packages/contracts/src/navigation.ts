@@ -310,7 +310,7 @@ const seeds: Seed[] = [
     title: 'route.faultCode',
     titleCn: '故障码',
     icon: null,
-    perm: Perm.alarmView,
+    perm: Perm.faultCodeUpdate,
   },
 
   {

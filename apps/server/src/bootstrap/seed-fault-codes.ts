@@ -50,7 +50,11 @@ export async function seedFaultCodes(db: Db): Promise<number> {
         builtIn: true,
       }));
     // An operator may already have made an entry of this scope and code: theirs stays.
-    const inserted = await tx.insert(faultCodes).values(rows).onConflictDoNothing().returning({ id: faultCodes.id });
+    const inserted = await tx
+      .insert(faultCodes)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ id: faultCodes.id });
     return inserted.length;
   });
 }

@@ -82,7 +82,9 @@ export const FaultCode = Type.Object({
   code: Type.Integer(),
   level: Type.Enum(AlarmLevels),
   texts: FaultCodeTexts,
-  builtIn: Type.Boolean({ description: 'Seeded by Sunfleet (may still be edited; a deleted one stays deleted)' }),
+  builtIn: Type.Boolean({
+    description: 'Seeded by Sunfleet (may still be edited; a deleted one stays deleted)',
+  }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
 export type FaultCode = Static<typeof FaultCode>;

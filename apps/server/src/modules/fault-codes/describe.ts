@@ -81,7 +81,11 @@ export class FaultCatalogue {
   }
 
   /** The catalogue text of one code for a model or definition (null: global entries only). */
-  async describeAlarm(scope: AlarmScope | null, code: number, language: LanguageKey): Promise<AlarmDescription> {
+  async describeAlarm(
+    scope: AlarmScope | null,
+    code: number,
+    language: LanguageKey,
+  ): Promise<AlarmDescription> {
     const entries = await this.repo.candidates(
       [code],
       scope?.modelId != null ? [scope.modelId] : [],
@@ -148,11 +152,9 @@ export interface CatalogueText {
 }
 
 /** Alarm rows with their catalogue text added (one place for every alarm read). */
-export async function withCatalogueText<T extends { deviceId: number | null; gatewayId: number; code: number }>(
-  catalogue: FaultCatalogue,
-  rows: readonly T[],
-  language: LanguageKey,
-): Promise<(T & CatalogueText)[]> {
+export async function withCatalogueText<
+  T extends { deviceId: number | null; gatewayId: number; code: number },
+>(catalogue: FaultCatalogue, rows: readonly T[], language: LanguageKey): Promise<(T & CatalogueText)[]> {
   const described = await catalogue.describeAlarms(rows, language);
   return rows.map((row, i) => {
     const d = described[i] ?? UNKNOWN_CODE;

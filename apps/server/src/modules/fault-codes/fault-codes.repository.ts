@@ -33,7 +33,9 @@ const TEXT_COLUMNS = {
 } as const;
 
 /** The row columns of a set of texts. */
-export function textColumns(texts: FaultCodeTexts): Pick<
+export function textColumns(
+  texts: FaultCodeTexts,
+): Pick<
   typeof faultCodes.$inferInsert,
   | 'descriptionCn'
   | 'causeCn'
@@ -121,7 +123,10 @@ function filterWhere(query: FaultCodeExportQuery): SQL | undefined {
     query.definitionId === undefined ? undefined : eq(faultCodes.definitionId, query.definitionId),
     query.deviceType === undefined
       ? undefined
-      : or(eq(deviceModels.deviceType, query.deviceType), eq(protocolDefinitions.deviceType, query.deviceType)),
+      : or(
+          eq(deviceModels.deviceType, query.deviceType),
+          eq(protocolDefinitions.deviceType, query.deviceType),
+        ),
     query.code === undefined ? undefined : eq(faultCodes.code, query.code),
     query.level === undefined ? undefined : eq(faultCodes.level, query.level),
     pattern === null ? undefined : or(...ALL_TEXTS.map((c) => sql`${c} ilike ${pattern}`)),
@@ -152,7 +157,12 @@ export class FaultCodesRepository {
       .where(where);
     const rows = await this.base()
       .where(where)
-      .orderBy(asc(faultCodes.code), asc(protocolDefinitions.code), asc(deviceModels.model), asc(faultCodes.id))
+      .orderBy(
+        asc(faultCodes.code),
+        asc(protocolDefinitions.code),
+        asc(deviceModels.model),
+        asc(faultCodes.id),
+      )
       .offset(window.offset)
       .limit(window.limit);
     return { total: count?.n ?? 0, list: rows.map(toItem) };
@@ -162,7 +172,12 @@ export class FaultCodesRepository {
   async list(query: FaultCodeExportQuery, limit: number): Promise<FaultCode[]> {
     const rows = await this.base()
       .where(filterWhere(query))
-      .orderBy(asc(faultCodes.code), asc(protocolDefinitions.code), asc(deviceModels.model), asc(faultCodes.id))
+      .orderBy(
+        asc(faultCodes.code),
+        asc(protocolDefinitions.code),
+        asc(deviceModels.model),
+        asc(faultCodes.id),
+      )
       .limit(limit);
     return rows.map(toItem);
   }
@@ -205,12 +220,18 @@ export class FaultCodesRepository {
   }
 
   async delete(id: number): Promise<boolean> {
-    const rows = await this.db.delete(faultCodes).where(eq(faultCodes.id, id)).returning({ id: faultCodes.id });
+    const rows = await this.db
+      .delete(faultCodes)
+      .where(eq(faultCodes.id, id))
+      .returning({ id: faultCodes.id });
     return rows.length > 0;
   }
 
   async modelExists(id: number): Promise<boolean> {
-    const rows = await this.db.select({ id: deviceModels.id }).from(deviceModels).where(eq(deviceModels.id, id));
+    const rows = await this.db
+      .select({ id: deviceModels.id })
+      .from(deviceModels)
+      .where(eq(deviceModels.id, id));
     return rows.length > 0;
   }
 
@@ -228,7 +249,9 @@ export class FaultCodesRepository {
     models: { id: number; model: string; deviceType: DeviceType }[];
   }> {
     const [definitions, models] = await Promise.all([
-      this.db.select({ id: protocolDefinitions.id, code: protocolDefinitions.code }).from(protocolDefinitions),
+      this.db
+        .select({ id: protocolDefinitions.id, code: protocolDefinitions.code })
+        .from(protocolDefinitions),
       this.db
         .select({ id: deviceModels.id, model: deviceModels.model, deviceType: deviceModels.deviceType })
         .from(deviceModels),

@@ -13,7 +13,12 @@ import {
 import type { Db } from '../../db/client.js';
 import { Errors } from '../../lib/errors.js';
 import { requirePlatform } from '../reference/reference.service.js';
-import { invalidField, pgErrorCode, PG_FOREIGN_KEY_VIOLATION, PG_UNIQUE_VIOLATION } from '../reference/sql-helpers.js';
+import {
+  invalidField,
+  pgErrorCode,
+  PG_FOREIGN_KEY_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+} from '../reference/sql-helpers.js';
 import type { Scope } from '../tenancy/scope.js';
 import { FaultCodesRepository, type FaultCodeValues } from './fault-codes.repository.js';
 import { checkRows, faultCodeWorkbook, readFaultCodeSheet, rowProblemsError } from './fault-codes.xlsx.js';
@@ -76,11 +81,19 @@ export class FaultCodesService {
     const modelId = body.modelId ?? null;
     const definitionId = body.definitionId ?? null;
     if (modelId !== null && definitionId !== null)
-      throw invalidField('body.definitionId', FaultCodeMessage.scopeInvalid, 'give a model or a definition, not both');
+      throw invalidField(
+        'body.definitionId',
+        FaultCodeMessage.scopeInvalid,
+        'give a model or a definition, not both',
+      );
     if (modelId !== null && !(await this.repo.modelExists(modelId)))
       throw invalidField('body.modelId', FaultCodeMessage.modelUnknown, 'no such device model');
     if (definitionId !== null && !(await this.repo.definitionExists(definitionId)))
-      throw invalidField('body.definitionId', FaultCodeMessage.definitionUnknown, 'no such protocol definition');
+      throw invalidField(
+        'body.definitionId',
+        FaultCodeMessage.definitionUnknown,
+        'no such protocol definition',
+      );
     if (body.texts.EN.description.trim() === '')
       throw invalidField(
         'body.texts.EN.description',
@@ -97,7 +110,12 @@ export class FaultCodesService {
       definitionId,
       code: body.code,
       level: body.level,
-      texts: { CN: trim(body.texts.CN), EN: trim(body.texts.EN), DE: trim(body.texts.DE), ITA: trim(body.texts.ITA) },
+      texts: {
+        CN: trim(body.texts.CN),
+        EN: trim(body.texts.EN),
+        DE: trim(body.texts.DE),
+        ITA: trim(body.texts.ITA),
+      },
     };
   }
 

@@ -151,15 +151,22 @@ export function checkRows(
       problem('Model', FaultCodeMessage.scopeInvalid, 'give a definition or a model, not both');
     } else if (definition !== '') {
       const found = definitionsByCode.get(definition.toLowerCase());
-      if (found === undefined) problem('Definition', FaultCodeMessage.definitionUnknown, 'no such protocol definition');
+      if (found === undefined)
+        problem('Definition', FaultCodeMessage.definitionUnknown, 'no such protocol definition');
       else definitionId = found.id;
     } else if (model !== '') {
       const matches = index.models.filter(
-        (m) => m.model.toLowerCase() === model.toLowerCase() && (deviceType === '' || m.deviceType === deviceType),
+        (m) =>
+          m.model.toLowerCase() === model.toLowerCase() && (deviceType === '' || m.deviceType === deviceType),
       );
       if (matches.length === 1 && matches[0] !== undefined) modelId = matches[0].id;
       else if (matches.length === 0) problem('Model', FaultCodeMessage.modelUnknown, 'no such device model');
-      else problem('Device type', FaultCodeMessage.modelUnknown, 'several device types have this model; name the type');
+      else
+        problem(
+          'Device type',
+          FaultCodeMessage.modelUnknown,
+          'several device types have this model; name the type',
+        );
     }
 
     // Code and level

@@ -87,7 +87,7 @@ export const VENDOR_FAULT_CODES: readonly BuiltInFaultCode[] = [
         "La tensione di rete è sotto il limite inferiore della norma di connessione, quindi l'inverter si è scollegato. Cause tipiche: rete molto carica o guasta, cablaggio CA allentato.",
         [
           "Verificare se altri inverter dell'impianto hanno dato lo stesso allarme nello stesso momento (in tal caso la causa è la rete).",
-          "Misurare la tensione al punto di connessione; controllare interruttore CA e morsetti per allentamenti o surriscaldamento.",
+          'Misurare la tensione al punto di connessione; controllare interruttore CA e morsetti per allentamenti o surriscaldamento.',
           "Al ritorno della tensione l'inverter si ricollega da solo; se l'allarme si ripete spesso, contattare il gestore di rete.",
         ],
       ],
@@ -311,7 +311,7 @@ export const VENDOR_FAULT_CODES: readonly BuiltInFaultCode[] = [
       ],
       [
         'Guasto ventola',
-        "Una ventola di raffreddamento non gira o gira alla velocità sbagliata: bloccata da detriti, intasata di polvere, connettore allentato o usurata. Una ventola guasta porta alla riduzione di potenza per sovratemperatura.",
+        'Una ventola di raffreddamento non gira o gira alla velocità sbagliata: bloccata da detriti, intasata di polvere, connettore allentato o usurata. Una ventola guasta porta alla riduzione di potenza per sovratemperatura.',
         [
           "Con l'inverter spento in sicurezza, controllare la ventola per detriti e rimuovere la polvere.",
           'Verificare che il connettore della ventola sia ben inserito.',
