@@ -189,8 +189,12 @@ describe.each(DATABASES)('fault-code catalogue on %s', (kind) => {
       );
       // The fan fault itself, and the derating whose handling points to it.
       expect(german.data.list.map((f) => f.code)).toEqual([3010, 3020]);
-      const wildcard = await admin.get<Page<FaultCode>>(`/faultCode/page?keyword=${encodeURIComponent('%')}`);
-      expect(wildcard.data.total).toBe(0);
+      // LIKE wildcards in the keyword are taken literally: '%' finds the texts that hold a percent sign.
+      const percent = await admin.get<Page<FaultCode>>(`/faultCode/page?keyword=${encodeURIComponent('%')}`);
+      expect(percent.data.total).toBeGreaterThan(0);
+      for (const entry of percent.data.list) expect(JSON.stringify(entry.texts)).toContain('%');
+      const all = await admin.get<Page<FaultCode>>('/faultCode/page');
+      expect(percent.data.total).toBeLessThan(all.data.total);
       const global = await admin.get<Page<FaultCode>>('/faultCode/page?scope=GLOBAL');
       expect(global.data.list.every((f) => f.scope === 'GLOBAL')).toBe(true);
       expect((await admin.get('/faultCode/page?code=70000')).status).toBe(4000);
