@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { FAULT_CODE_SHEET_COLUMNS } from '@sunfleet/contracts';
 import ExcelJS from 'exceljs';
+import type { Response as InjectResponse } from 'light-my-request';
 import { bearer, type TestApp } from './helpers.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -41,7 +42,7 @@ export function upload(
   token: string,
   filename: string,
   content: Buffer,
-): ReturnType<TestApp['app']['inject']> {
+): Promise<InjectResponse> {
   const boundary = `----sunfleet${randomBytes(8).toString('hex')}`;
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${XLSX_TYPE}\r\n\r\n`;
   return t.app.inject({
