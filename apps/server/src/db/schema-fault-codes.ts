@@ -1,7 +1,17 @@
 // Step 5a: the fault-code catalogue (SPEC §3 "Fault code"): per device model, per protocol definition or
 // global, code → level and description, cause and handling in CN, EN, DE and ITA.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { deviceModels, protocolDefinitions } from './schema-devices.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -37,7 +47,9 @@ export const faultCodes = pgTable(
   },
   (t) => [
     check('fault_codes_one_scope', sql`${t.modelId} is null or ${t.definitionId} is null`),
-    uniqueIndex('fault_codes_model_code_key').on(t.modelId, t.code).where(sql`${t.modelId} is not null`),
+    uniqueIndex('fault_codes_model_code_key')
+      .on(t.modelId, t.code)
+      .where(sql`${t.modelId} is not null`),
     uniqueIndex('fault_codes_definition_code_key')
       .on(t.definitionId, t.code)
       .where(sql`${t.definitionId} is not null`),
