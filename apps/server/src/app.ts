@@ -28,6 +28,7 @@ import { referenceRoutes } from './modules/reference/reference.routes.js';
 import { auditLogRoutes } from './modules/audit/audit-log.routes.js';
 import { gatewaysModule } from './modules/gateways/gateways.module.js';
 import { registryRoutes } from './modules/registry/registry.plugin.js';
+import { faultCodeRoutes } from './modules/fault-codes/fault-codes.routes.js';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.js';
 import { commandRoutes } from './modules/commands/commands.routes.js';
 import { stationChartsRoutes } from './modules/station-charts/station-charts.routes.js';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ...(deps.disconnectLogger ? { disconnect: deps.disconnectLogger } : {}),
       });
       await api.register(registryRoutes, { db });
+      await api.register(faultCodeRoutes, { db });
       await api.register(telemetryRoutes, { db, clock: deps.clock });
       await api.register(commandRoutes, { db, clock: deps.clock, log: deps.logger });
       await api.register(stationChartsRoutes, {

@@ -71,6 +71,7 @@ const GLOBAL: Record<string, string> = {
   '/api/displayGroup': 'display groups of the register screens',
   '/api/deviceRule': 'SN-prefix rules that identify device models',
   '/api/deviceModel': 'the device model catalogue',
+  '/api/faultCode': 'the fault-code catalogue (alarm code texts), platform-edited',
 };
 
 /** Streams that never end, so app.inject cannot read them: their tenancy is tested over a real server. */

@@ -302,6 +302,16 @@ const seeds: Seed[] = [
     icon: null,
     perm: Perm.interfaceView,
   },
+  {
+    id: 56,
+    parentId: 50,
+    path: '/deviceConfig/faultCode',
+    component: 'deviceConfig/faultCode',
+    title: 'route.faultCode',
+    titleCn: '故障码',
+    icon: null,
+    perm: Perm.faultCodeUpdate,
+  },
 
   {
     id: 60,

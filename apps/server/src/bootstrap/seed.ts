@@ -11,6 +11,7 @@ import { NavigationRepository } from '../modules/navigation/navigation.repositor
 import { TranslationsRepository } from '../modules/i18n/translations.repository.js';
 import { seedReferenceData } from '../modules/reference/reference-seed.js';
 import { seedDeviceRegistry } from './seed-devices.js';
+import { seedFaultCodes } from './seed-fault-codes.js';
 import {
   DEMO_COMPANIES,
   DEMO_COMPANY_ID,
@@ -83,6 +84,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
   await new NavigationRepository(db).sync(NAVIGATION);
   await seedReferenceData(db, opts.log);
   await seedDeviceRegistry(db);
+  const faultCodesAdded = await seedFaultCodes(db);
+  if (faultCodesAdded > 0) opts.log.info({ added: faultCodesAdded }, 'built-in fault codes added');
 
   const tables = readLocaleFiles(opts.localesRoot);
   const repo = new TranslationsRepository(db);

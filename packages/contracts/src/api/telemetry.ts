@@ -226,6 +226,12 @@ export const AlarmItem = Type.Object({
   startedAt: Type.Integer(),
   endedAt: NullableEpochMs,
   open: Type.Boolean(),
+  // The fault-code catalogue's text for this code on this device, in the caller's language (English where
+  // that language has none); an unknown code has known false and null texts, and is listed all the same.
+  known: Type.Boolean({ description: 'The fault-code catalogue has an entry for this code on this device' }),
+  description: Type.Union([Type.String(), Type.Null()]),
+  cause: Type.Union([Type.String(), Type.Null()]),
+  handling: Type.Union([Type.String(), Type.Null()]),
 });
 export type AlarmItem = Static<typeof AlarmItem>;
 

@@ -2,19 +2,11 @@
 // checked whole (all or nothing), and the answer is an XLSX of the new credentials — the only time the
 // secrets exist in clear.
 import { PassThrough } from 'node:stream';
-import {
-  GatewayLimits,
-  GatewayMessage,
-  RuleMessage,
-  SecurityMessage,
-  validateUploadName,
-  type FieldError,
-} from '@sunfleet/contracts';
+import { GatewayLimits, GatewayMessage, RuleMessage, type FieldError } from '@sunfleet/contracts';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
-import { holdsNul, nulRefused } from '../../lib/text.js';
 import { Errors, type AppError } from '../../lib/errors.js';
-import { zipWithinLimits } from './zip-guard.js';
+import { cellText, fileError, openImportSheet, readUploadedFile } from '../../lib/xlsx-upload.js';
 
 export interface ImportRow {
   /** The spreadsheet row number, as the user sees it (the header is row 1). */
@@ -31,56 +23,17 @@ export interface RowProblem {
   message: string;
 }
 
-const XLS_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-
-const fileError = (rule: string, message: string): AppError =>
-  Errors.invalid(rule, [{ field: 'body.file', rule, message }]);
-
-/** The text of a cell whatever Excel stored: strings, numbers, rich text, formula results. */
-function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.value;
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object' && 'richText' in value)
-    return value.richText
-      .map((r) => r.text)
-      .join('')
-      .trim();
-  if (typeof value === 'object' && 'result' in value) {
-    // A formula: its cached result, when it is a plain value.
-    const result: unknown = value.result;
-    return typeof result === 'string' || typeof result === 'number' ? String(result).trim() : '';
-  }
-  return cell.text.trim();
-}
-
 /**
  * Reads the rows of an import file. Allow-listed by extension (.xlsx/.xls) and by content (a ZIP that
  * inflates within bounds); a legacy binary .xls is recognised and refused with its own message, since
  * no reader for it is shipped. Blank rows are skipped.
  */
 export async function readImportRows(filename: string, bytes: Buffer): Promise<ImportRow[]> {
-  const nameFailure = validateUploadName(filename, 'import');
-  if (nameFailure !== null) throw fileError(nameFailure, 'only .xlsx or .xls');
-  if (bytes.subarray(0, XLS_MAGIC.length).equals(XLS_MAGIC))
-    throw fileError(GatewayMessage.importLegacyXls, 'legacy binary .xls');
-  if (
-    !bytes.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC) ||
-    !zipWithinLimits(bytes, { maxEntries: 500, maxTotalBytes: 16 * 1024 * 1024 })
-  )
-    throw fileError(GatewayMessage.importUnreadable, 'not an XLSX workbook (or beyond the size limits)');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw fileError(GatewayMessage.importUnreadable, 'not an XLSX workbook');
-  }
-  const sheet = workbook.worksheets[0];
-  if (sheet === undefined) throw fileError(GatewayMessage.importEmpty, 'no worksheet');
-
+  const sheet = await openImportSheet(filename, bytes, {
+    legacyXls: GatewayMessage.importLegacyXls,
+    unreadable: GatewayMessage.importUnreadable,
+    empty: GatewayMessage.importEmpty,
+  });
   const columns = new Map<string, number>();
   sheet.getRow(1).eachCell((cell, column) => {
     const header = cellText(cell).toLowerCase();
@@ -170,34 +123,9 @@ export async function credentialsWorkbook(
  * The single `file` part of a multipart import request, at most GatewayLimits.importFileBytesMax bytes;
  * a missing part, another field name or an oversized file answer 4000 and nothing is read further.
  */
-export async function readImportUpload(
-  request: FastifyRequest,
-): Promise<{ filename: string; bytes: Buffer }> {
-  if (!request.isMultipart()) throw fileError(SecurityMessage.fileRequired, 'expected multipart/form-data');
-  let part;
-  try {
-    part = await request.file({
-      limits: { files: 1, fileSize: GatewayLimits.importFileBytesMax, fields: 5, parts: 6 },
-    });
-  } catch {
-    throw fileError(SecurityMessage.fileRequired, 'unreadable multipart body');
-  }
-  if (part === undefined || part.fieldname !== 'file') {
-    part?.file.resume();
-    throw fileError(SecurityMessage.fileRequired, "expected one file in the field 'file'");
-  }
-  if (holdsNul(part.filename)) {
-    part.file.resume();
-    throw nulRefused('body.file');
-  }
-  try {
-    return { filename: part.filename, bytes: await part.toBuffer() };
-  } catch (error) {
-    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError)
-      throw fileError(
-        GatewayMessage.importFileTooLarge,
-        `larger than ${GatewayLimits.importFileBytesMax} bytes`,
-      );
-    throw fileError(SecurityMessage.fileRequired, 'unreadable file');
-  }
+export function readImportUpload(request: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
+  return readUploadedFile(request, {
+    maxBytes: GatewayLimits.importFileBytesMax,
+    tooLargeRule: GatewayMessage.importFileTooLarge,
+  });
 }

@@ -8,6 +8,9 @@ import type { Scope } from '../tenancy/scope.js';
 
 const ms = (d: Date): number => d.getTime();
 
+/** An alarm row before the fault-code catalogue's text is added (fault-codes/describe.ts). */
+export type AlarmRecordItem = Omit<AlarmItem, 'known' | 'description' | 'cause' | 'handling'>;
+
 export class AlarmsRepository {
   constructor(private readonly db: Db) {}
 
@@ -15,7 +18,7 @@ export class AlarmsRepository {
     scope: Scope,
     query: AlarmQuery,
     window: { offset: number; limit: number },
-  ): Promise<{ total: number; list: AlarmItem[] }> {
+  ): Promise<{ total: number; list: AlarmRecordItem[] }> {
     const where = and(
       gatewayInScope(scope),
       query.stationId === undefined ? undefined : eq(gateways.stationId, query.stationId),

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ok, responses } from '../../lib/envelope.js';
+import { sessionOf } from '../../plugins/auth.plugin.js';
 import { TelemetryService } from './telemetry.service.js';
 
 const tags = ['telemetry'];
@@ -134,6 +135,7 @@ export const telemetryRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }
         response: responses(Page(AlarmItem)),
       },
     },
-    async (request) => ok(await service.alarmPage(await app.scopeOf(request), request.query)),
+    async (request) =>
+      ok(await service.alarmPage(await app.scopeOf(request), request.query, sessionOf(request).userId)),
   );
 };

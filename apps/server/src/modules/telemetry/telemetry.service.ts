@@ -22,6 +22,7 @@ import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
 import { gatewayInScope, idInScope } from '../tenancy/device-scope.js';
 import type { Scope } from '../tenancy/scope.js';
+import { FaultCatalogue, userLanguage, withCatalogueText } from '../fault-codes/describe.js';
 import { AlarmsRepository } from './alarms.repository.js';
 import { PacketLossRepository } from './packet-loss.repository.js';
 import { checkHistoryRange, checkLossRange, checkRollupRange } from './ranges.js';
@@ -33,6 +34,7 @@ export class TelemetryService {
   private readonly status: StatusRepository;
   private readonly loss: PacketLossRepository;
   private readonly alarms: AlarmsRepository;
+  private readonly catalogue: FaultCatalogue;
 
   constructor(
     private readonly db: Db,
@@ -42,6 +44,7 @@ export class TelemetryService {
     this.status = new StatusRepository(db);
     this.loss = new PacketLossRepository(db);
     this.alarms = new AlarmsRepository(db);
+    this.catalogue = new FaultCatalogue(db);
   }
 
   async latest(scope: Scope, deviceId: number): Promise<DeviceLatest> {
@@ -154,8 +157,16 @@ export class TelemetryService {
     };
   }
 
-  alarmPage(scope: Scope, query: AlarmQuery): Promise<{ total: number; list: AlarmItem[] }> {
-    return this.alarms.page(scope, query, pageWindow(query));
+  async alarmPage(
+    scope: Scope,
+    query: AlarmQuery,
+    userId: number,
+  ): Promise<{ total: number; list: AlarmItem[] }> {
+    const [page, language] = await Promise.all([
+      this.alarms.page(scope, query, pageWindow(query)),
+      userLanguage(this.db, userId),
+    ]);
+    return { total: page.total, list: await withCatalogueText(this.catalogue, page.list, language) };
   }
 
   private async device(scope: Scope, id: number): Promise<DeviceRef> {

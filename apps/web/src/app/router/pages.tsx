@@ -38,6 +38,9 @@ const PAGES: Record<string, Page> = {
   'deviceConfig/displayGroup': lazy(() =>
     import('../../features/registry/DisplayGroupPage').then((m) => ({ default: m.DisplayGroupPage })),
   ),
+  'deviceConfig/faultCode': lazy(() =>
+    import('../../features/registry/FaultCodePage').then((m) => ({ default: m.FaultCodePage })),
+  ),
   'deviceConfig/rule': lazy(() =>
     import('../../features/registry/DeviceRulePage').then((m) => ({ default: m.DeviceRulePage })),
   ),

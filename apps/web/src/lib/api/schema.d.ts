@@ -8988,6 +8988,752 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/faultCode/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Catalogue entries by scope, model, definition, device type, code, level and keyword */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                    scope?: "MODEL" | "DEFINITION" | "GLOBAL";
+                    modelId?: number;
+                    definitionId?: number;
+                    deviceType?: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                    code?: number;
+                    level?: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                    /** @description Part of a description, cause or handling text in any language */
+                    keyword?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                total: number;
+                                list: {
+                                    id: number;
+                                    /** @enum {unknown} */
+                                    scope: "MODEL" | "DEFINITION" | "GLOBAL";
+                                    modelId: number | null;
+                                    /** @description The device model name (scope MODEL) */
+                                    model: string | null;
+                                    definitionId: number | null;
+                                    /** @description The protocol definition code (scope DEFINITION) */
+                                    definitionCode: string | null;
+                                    /** @description The device type of the model or definition; null for global entries */
+                                    deviceType: ("GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION") | null;
+                                    code: number;
+                                    /** @enum {unknown} */
+                                    level: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                                    texts: {
+                                        CN: {
+                                            description: string;
+                                            cause: string;
+                                            handling: string;
+                                        };
+                                        EN: {
+                                            description: string;
+                                            cause: string;
+                                            handling: string;
+                                        };
+                                        DE: {
+                                            description: string;
+                                            cause: string;
+                                            handling: string;
+                                        };
+                                        ITA: {
+                                            description: string;
+                                            cause: string;
+                                            handling: string;
+                                        };
+                                    };
+                                    /** @description Seeded by Sunfleet (may still be edited; a deleted one stays deleted) */
+                                    builtIn: boolean;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/faultCode/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filtered entries as an XLSX file (at most 50000), importable unchanged */
+        get: {
+            parameters: {
+                query?: {
+                    scope?: "MODEL" | "DEFINITION" | "GLOBAL";
+                    modelId?: number;
+                    definitionId?: number;
+                    deviceType?: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                    code?: number;
+                    level?: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                    /** @description Part of a description, cause or handling text in any language */
+                    keyword?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description XLSX workbook, sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/faultCode/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add or replace entries from an XLSX file (the export’s columns)
+         * @description multipart/form-data with one part named `file`: an .xlsx of at most 4194304 bytes whose first sheet has the export's header row and at most 5000 rows. Each row replaces the entry of its scope and code or adds one. All or nothing: any bad row (unknown definition or model, both given, bad code or level, blank English description, text too long, repeated scope and code) answers 4000 FaultCodeImportInvalid listing each as `row.<n>.<column>` and stores nothing.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: Blob;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                created: number;
+                                updated: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/faultCode/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One catalogue entry (4004 when missing) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                /** @enum {unknown} */
+                                scope: "MODEL" | "DEFINITION" | "GLOBAL";
+                                modelId: number | null;
+                                /** @description The device model name (scope MODEL) */
+                                model: string | null;
+                                definitionId: number | null;
+                                /** @description The protocol definition code (scope DEFINITION) */
+                                definitionCode: string | null;
+                                /** @description The device type of the model or definition; null for global entries */
+                                deviceType: ("GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION") | null;
+                                code: number;
+                                /** @enum {unknown} */
+                                level: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                                texts: {
+                                    CN: {
+                                        description: string;
+                                        cause: string;
+                                        handling: string;
+                                    };
+                                    EN: {
+                                        description: string;
+                                        cause: string;
+                                        handling: string;
+                                    };
+                                    DE: {
+                                        description: string;
+                                        cause: string;
+                                        handling: string;
+                                    };
+                                    ITA: {
+                                        description: string;
+                                        cause: string;
+                                        handling: string;
+                                    };
+                                };
+                                /** @description Seeded by Sunfleet (may still be edited; a deleted one stays deleted) */
+                                builtIn: boolean;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Replace a catalogue entry
+         * @description An entry belongs to a device model (modelId), a protocol definition (definitionId) or every device (neither); a code is unique within its scope (else 4009 FaultCodeExists).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        modelId?: number | null;
+                        definitionId?: number | null;
+                        code: number;
+                        /** @enum {unknown} */
+                        level: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                        texts: {
+                            CN: {
+                                description: string;
+                                cause: string;
+                                handling: string;
+                            };
+                            EN: {
+                                description: string;
+                                cause: string;
+                                handling: string;
+                            };
+                            DE: {
+                                description: string;
+                                cause: string;
+                                handling: string;
+                            };
+                            ITA: {
+                                description: string;
+                                cause: string;
+                                handling: string;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a catalogue entry (a deleted built-in entry is not seeded again) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/faultCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a catalogue entry
+         * @description An entry belongs to a device model (modelId), a protocol definition (definitionId) or every device (neither); a code is unique within its scope (else 4009 FaultCodeExists).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        modelId?: number | null;
+                        definitionId?: number | null;
+                        code: number;
+                        /** @enum {unknown} */
+                        level: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                        texts: {
+                            CN: {
+                                description: string;
+                                cause: string;
+                                handling: string;
+                            };
+                            EN: {
+                                description: string;
+                                cause: string;
+                                handling: string;
+                            };
+                            DE: {
+                                description: string;
+                                cause: string;
+                                handling: string;
+                            };
+                            ITA: {
+                                description: string;
+                                cause: string;
+                                handling: string;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/device/{id}/latest": {
         parameters: {
             query?: never;
@@ -9701,6 +10447,11 @@ export interface paths {
                                     startedAt: number;
                                     endedAt: number | null;
                                     open: boolean;
+                                    /** @description The fault-code catalogue has an entry for this code on this device */
+                                    known: boolean;
+                                    description: string | null;
+                                    cause: string | null;
+                                    handling: string | null;
                                 }[];
                             };
                         };

@@ -36,6 +36,10 @@ const row: AlarmItem = {
   startedAt: Date.UTC(2026, 5, 10, 14, 50), // 23:50 in Tokyo
   endedAt: Date.UTC(2026, 5, 10, 15, 5, 30),
   open: false,
+  known: false,
+  description: null,
+  cause: null,
+  handling: null,
 };
 
 type Column = { title?: unknown; dataIndex?: unknown; render?: (value: never, row: AlarmItem) => unknown };
