@@ -2,7 +2,7 @@
 // translation table's notifications.* texts per language, and the composition of alarm mails and digests.
 import { DEFAULT_LANGUAGE, isLanguageKey, type LanguageKey } from '@sunfleet/contracts';
 import { formatEnergyChineseText, formatEnergyText, formatInZoneLabelled } from '@sunfleet/domain';
-import { and, inArray, like } from 'drizzle-orm';
+import { like } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { translations } from '../../db/schema.js';
 
@@ -52,35 +52,29 @@ export type Texts = (key: string, vars?: Record<string, string>) => string;
 
 /**
  * The notifications.* texts of the translation table (so administrators edit them like any other text),
- * loaded once per language and worker round; a key missing in a language falls back to English.
+ * read once per worker round before its transactions; a key missing in a language falls back to English.
  */
 export class NotificationTexts {
-  private readonly loaded = new Map<LanguageKey, Promise<Texts>>();
+  private constructor(private readonly byLanguage: Map<string, Map<string, string>>) {}
 
-  constructor(private readonly db: Db) {}
-
-  for(language: LanguageKey): Promise<Texts> {
-    let texts = this.loaded.get(language);
-    if (texts === undefined) {
-      texts = this.load(language);
-      this.loaded.set(language, texts);
+  static async load(db: Db): Promise<NotificationTexts> {
+    const rows = await db
+      .select({ language: translations.language, key: translations.key, value: translations.value })
+      .from(translations)
+      .where(like(translations.key, 'notifications.%'));
+    const byLanguage = new Map<string, Map<string, string>>();
+    for (const r of rows) {
+      let map = byLanguage.get(r.language);
+      if (map === undefined) byLanguage.set(r.language, (map = new Map()));
+      map.set(r.key, r.value);
     }
-    return texts;
+    return new NotificationTexts(byLanguage);
   }
 
-  private async load(language: LanguageKey): Promise<Texts> {
-    const rows = await this.db
-      .select()
-      .from(translations)
-      .where(
-        and(
-          like(translations.key, 'notifications.%'),
-          inArray(translations.language, [language, DEFAULT_LANGUAGE]),
-        ),
-      );
-    const own = new Map(rows.filter((r) => r.language === language).map((r) => [r.key, r.value]));
-    const fallback = new Map(rows.filter((r) => r.language === DEFAULT_LANGUAGE).map((r) => [r.key, r.value]));
-    return (key, vars = {}) => fill(own.get(key) ?? fallback.get(key) ?? key, vars);
+  for(language: LanguageKey): Texts {
+    const own = this.byLanguage.get(language);
+    const fallback = this.byLanguage.get(DEFAULT_LANGUAGE);
+    return (key, vars = {}) => fill(own?.get(key) ?? fallback?.get(key) ?? key, vars);
   }
 }
 

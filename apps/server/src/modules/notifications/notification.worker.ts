@@ -125,19 +125,39 @@ export class NotificationWorker {
 
   /** One round: fan-out, digests, then the due deliveries. */
   async runOnce(): Promise<RoundResult> {
-    const result: RoundResult = { events: 0, digests: 0, sent: 0, retried: 0, failed: 0 };
-    const texts = new NotificationTexts(this.deps.database.db);
+    const texts = await NotificationTexts.load(this.deps.database.db);
     const key = await unsubscribeKey(this.deps.database.db);
+    const events = await this.fanOutQueued(texts, key);
+    const digests = await this.writeDueDigests(texts, key);
+    return { events, digests, ...(await this.sendDue()) };
+  }
+
+  /** Turns every queued event into deliveries; answers how many events it took. */
+  async fanOutQueued(texts?: NotificationTexts, key?: Buffer): Promise<number> {
+    const t = texts ?? (await NotificationTexts.load(this.deps.database.db));
+    const k = key ?? (await unsubscribeKey(this.deps.database.db));
+    let events = 0;
     for (let i = 0; i < MAX_BATCHES; i++) {
-      const n = await this.transaction((tx) => this.fanOut(tx, texts, key));
-      result.events += n;
+      const n = await this.transaction((tx) => this.fanOut(tx, t, k));
+      events += n;
       if (n < EVENTS_PER_TRANSACTION) break;
     }
+    return events;
+  }
+
+  private async writeDueDigests(texts: NotificationTexts, key: Buffer): Promise<number> {
+    let written = 0;
     for (let i = 0; i < MAX_BATCHES; i++) {
       const n = await this.transaction((tx) => this.digests(tx, texts, key));
-      result.digests += n.written;
+      written += n.written;
       if (n.claimed < DIGESTS_PER_TRANSACTION) break;
     }
+    return written;
+  }
+
+  /** Claims and sends the due deliveries. */
+  async sendDue(): Promise<Pick<RoundResult, 'sent' | 'retried' | 'failed'>> {
+    const result = { sent: 0, retried: 0, failed: 0 };
     for (let i = 0; i < MAX_BATCHES; i++) {
       const claimed = await this.claim();
       if (claimed.length === 0) break;
@@ -172,7 +192,7 @@ export class NotificationWorker {
           const language = languageOf(sub.language);
           const links = this.links(station.id, sub.id, key);
           const mail = composeAlarmMail(event.kind as MailedEvent, event.alarm, station, {
-            texts: await texts.for(language),
+            texts: texts.for(language),
             language,
             subscriptionSubject: sub.subject,
             email: sub.email,
@@ -246,7 +266,7 @@ export class NotificationWorker {
           { date, energyKwh: await repo.dayEnergy(sub.station.id, date), ...alarmsOfDay },
           sub.station,
           {
-            texts: await texts.for(language),
+            texts: texts.for(language),
             language,
             subscriptionSubject: sub.subject,
             email: sub.email,
