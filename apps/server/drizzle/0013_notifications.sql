@@ -64,6 +64,9 @@ CREATE INDEX "notification_deliveries_due_idx" ON "notification_deliveries" USIN
 CREATE INDEX "notification_deliveries_webhook_idx" ON "notification_deliveries" USING btree ("webhook_id","id");--> statement-breakpoint
 CREATE INDEX "webhooks_company_idx" ON "webhooks" USING btree ("company_id");--> statement-breakpoint
 CREATE INDEX "station_subscriptions_digest_idx" ON "station_subscriptions" USING btree ("next_digest_at") WHERE notify_type = 'FIXED_TIME' and enabled;--> statement-breakpoint
+-- The key of unsubscribe links (two random UUIDs: 244 random bits), made here so no request ever writes it.
+INSERT INTO "server_secrets" ("name", "value")
+  VALUES ('unsubscribe-link', replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''));--> statement-breakpoint
 UPDATE "station_subscriptions" s SET "language" = u."language" FROM "users" u WHERE u."id" = s."user_id";--> statement-breakpoint
 CREATE FUNCTION notification_queue_event() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

@@ -34,8 +34,6 @@ export const NotificationMessage = {
   secretInvalid: 'notifications.secretInvalid',
   eventsInvalid: 'notifications.eventsInvalid',
   tooManyWebhooks: 'notifications.tooManyWebhooks',
-  /** The unsubscribe token is malformed, forged or names a subscription that is gone. */
-  unsubscribeInvalid: 'notifications.unsubscribeInvalid',
   unsubscribed: 'notifications.unsubscribed',
 } as const;
 

@@ -160,8 +160,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
         tags,
         summary: 'Public: switch off the event subscription an unsubscribe link names (the link of its mails)',
         description:
-          'The token is signed by the server; a malformed, forged or stale one answers 4000 ' +
-          `${NotificationMessage.unsubscribeInvalid} and changes nothing. Repeating a valid link is harmless.`,
+          'The token is signed by the server; a malformed, forged or stale one answers 4004 and changes ' +
+          'nothing. Repeating a valid link is harmless.',
         querystring: UnsubscribeQuery,
         response: responses(UnsubscribeResult),
       },
@@ -169,10 +169,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       const id = verifyUnsubscribe(await unsubscribeKey(db), request.query.token);
       const done = id === null ? null : await repo.unsubscribe(id, clock.now());
-      if (id === null || done === null)
-        throw Errors.invalid(NotificationMessage.unsubscribeInvalid, [
-          { field: 'query.token', rule: NotificationMessage.unsubscribeInvalid, message: 'not a valid unsubscribe link' },
-        ]);
+      // Like a share link: a forged, altered or stale token is simply not found.
+      if (id === null || done === null) throw Errors.notFound();
       return ok({ subscriptionId: id, ...done }, NotificationMessage.unsubscribed);
     },
   );

@@ -1,5 +1,5 @@
 // Unsubscribe links: `<subscription id>.<base64url HMAC-SHA256 of "unsubscribe:<id>">`, keyed by a secret
-// the server makes for itself once and keeps in server_secrets, so every server copy signs and checks alike
+// the server makes for itself once (migration 0013) and keeps in server_secrets, so every server copy signs and checks alike
 // and nothing has to be configured. The token never expires (an old mail's link keeps working) and names
 // one subscription; a forged or altered one is refused.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -9,13 +9,20 @@ import { serverSecrets } from '../../db/schema.js';
 
 const SECRET_NAME = 'unsubscribe-link';
 
-/** The key, made on first use (two copies racing: the first insert wins, both read it back). */
+/**
+ * The key: made by migration 0013; made here only if someone removed it (two copies racing: the first
+ * insert wins and both read it back).
+ */
 export async function unsubscribeKey(db: Db): Promise<Buffer> {
-  await db
-    .insert(serverSecrets)
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
+  const read = async () => (await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME)))[0];
+  let row = await read();
+  if (!row) {
+    await db
+      .insert(serverSecrets)
+      .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
+      .onConflictDoNothing();
+    row = await read();
+  }
   if (!row) throw new Error('unsubscribe key missing');
   return Buffer.from(row.value, 'base64url');
 }
