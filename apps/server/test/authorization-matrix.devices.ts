@@ -8,13 +8,7 @@ import type { TestApp } from './helpers.js';
 import { hashSecret } from '../src/modules/gateways/credentials.js';
 
 export type DeviceKind =
-  | 'station'
-  | 'gateway'
-  | 'device'
-  | 'command'
-  | 'shareLink'
-  | 'subscription'
-  | 'webhook';
+  'station' | 'gateway' | 'device' | 'command' | 'shareLink' | 'subscription' | 'webhook';
 
 export interface DeviceObj {
   id: number | string;

@@ -227,7 +227,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
 
   // One webhook per company below the platform (Step 5a), its name marked zqW…q; reached like an unbound
   // logger: by staff of the company's subtree (managers hold alarm:subscribe), never by owners.
-  for (const company of await db.select({ id: companies.id }).from(companies).where(not(isNull(companies.parentId)))) {
+  for (const company of await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(not(isNull(companies.parentId)))) {
     const [hook] = await db
       .insert(webhooks)
       .values({

@@ -39,10 +39,18 @@ describe.each(DATABASES)('REAL_TIME notification mails on %s', (kind) => {
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await createTestApp(kind, {
-      env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://solar.example.com', MAIL_FROM: 'alarms@solar.example.com' },
+      env: {
+        SMTP_URL: smtp.url,
+        PUBLIC_URL: 'https://solar.example.com',
+        MAIL_FROM: 'alarms@solar.example.com',
+      },
     });
     admin = as(t, await t.login());
-    fleet = await notifyFleet(t.database.db, { companyId: 3, timeZone: 'Asia/Shanghai', name: `Dach ${kind}` });
+    fleet = await notifyFleet(t.database.db, {
+      companyId: 3,
+      timeZone: 'Asia/Shanghai',
+      name: `Dach ${kind}`,
+    });
     const de = await admin.post<Subscription>(`/station/${fleet.stationId}/subscription`, {
       subject: 'Störungen',
       notifyType: 'REAL_TIME',
@@ -91,7 +99,9 @@ describe.each(DATABASES)('REAL_TIME notification mails on %s', (kind) => {
     expect(deText).toContain(`Gerät: ${fleet.inverterSn}`);
     expect(deText).toContain(`https://solar.example.com/#/station/detail/${fleet.stationId}`);
     expect(de.raw).toMatch(/^Message-ID: <notification\.\d+@solar\.example\.com>/im);
-    expect(de.raw).toMatch(/^List-Unsubscribe:\s+<https:\/\/solar\.example\.com\/api\/subscription\/unsubscribe\?token=/im);
+    expect(de.raw).toMatch(
+      /^List-Unsubscribe:\s+<https:\/\/solar\.example\.com\/api\/subscription\/unsubscribe\?token=/im,
+    );
 
     const en = mailsTo('ops@example.com')[0]!;
     expect(mailSubject(en.raw)).toBe(`[Faults] Urgent alarm at Dach ${kind}: Isolation fault (3011)`);
@@ -118,7 +128,12 @@ describe.each(DATABASES)('REAL_TIME notification mails on %s', (kind) => {
     expect(await a.worker.runOnce()).toMatchObject({ events: 0, sent: 0 });
 
     // A real raise and clear after them: their mails arrive, the maintenance ones never did.
-    const raised = await raise(t.database.db, fleet, { code: 88, message: 'Fan failure', level: 'COMMONLY', at: t.clock.now() });
+    const raised = await raise(t.database.db, fleet, {
+      code: 88,
+      message: 'Fan failure',
+      level: 'COMMONLY',
+      at: t.clock.now(),
+    });
     await a.worker.runOnce();
     t.clock.advance(120);
     await clear(t.database.db, raised.alarmId, t.clock.now());
@@ -145,11 +160,19 @@ describe.each(DATABASES)('REAL_TIME notification mails on %s', (kind) => {
     const forged = `${english.id}.${'A'.repeat(43)}`;
     const other = `${german.id}.${token.split('.')[1]}`; // a valid signature moved to another subscription
     for (const bad of [forged, other, 'nonsense', `${english.id}.`]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/subscription/unsubscribe?token=${encodeURIComponent(bad)}` });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/subscription/unsubscribe?token=${encodeURIComponent(bad)}`,
+      });
       expect(res.json(), bad).toMatchObject({ status: 4004 });
     }
     const enabled = async () =>
-      (await t.database.db.select().from(stationSubscriptions).where(eq(stationSubscriptions.stationId, fleet.stationId)))
+      (
+        await t.database.db
+          .select()
+          .from(stationSubscriptions)
+          .where(eq(stationSubscriptions.stationId, fleet.stationId))
+      )
         .map((s) => [s.email, s.enabled])
         .sort();
     expect(await enabled()).toEqual([
@@ -191,7 +214,9 @@ describe.each(DATABASES)('REAL_TIME notification mails on %s', (kind) => {
     t.clock.advance(t.config.notify.retryBaseMs / 1000);
     expect(await a.worker.runOnce()).toMatchObject({ sent: 1 });
     expect(smtp.received.length).toBe(before + 1);
-    expect(smtp.received.at(-1)!.raw).toContain(`Message-ID: <notification.${pending!.id}@solar.example.com>`);
+    expect(smtp.received.at(-1)!.raw).toContain(
+      `Message-ID: <notification.${pending!.id}@solar.example.com>`,
+    );
     await broken.close();
   });
 });
@@ -205,7 +230,11 @@ describe.each(DATABASES)('FIXED_TIME digests on %s', (kind) => {
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await createTestApp(kind, { env: { SMTP_URL: smtp.url } });
-    fleet = await notifyFleet(t.database.db, { companyId: 3, timeZone: 'Asia/Shanghai', name: `Feld ${kind}` });
+    fleet = await notifyFleet(t.database.db, {
+      companyId: 3,
+      timeZone: 'Asia/Shanghai',
+      name: `Feld ${kind}`,
+    });
     w = notificationWorker(t);
   });
   afterAll(async () => {
@@ -226,14 +255,27 @@ describe.each(DATABASES)('FIXED_TIME digests on %s', (kind) => {
       language: 'ITA',
     });
     expect(sub.status).toBe(200);
-    await db.insert(rollupStationDay).values({ stationId: fleet.stationId, day: '2026-06-01', energyKwh: 1234.5 });
+    await db
+      .insert(rollupStationDay)
+      .values({ stationId: fleet.stationId, day: '2026-06-01', energyKwh: 1234.5 });
     // Yesterday's and today's alarms (local day 2026-06-01 starts at 16:00 UTC on 31 May).
-    const old = await raise(db, fleet, { code: 1, message: 'Old and cleared', at: new Date('2026-05-31T10:00:00Z') });
+    const old = await raise(db, fleet, {
+      code: 1,
+      message: 'Old and cleared',
+      at: new Date('2026-05-31T10:00:00Z'),
+    });
     await clear(db, old.alarmId, new Date('2026-05-31T11:00:00Z'));
-    const open = await raise(db, fleet, { code: 2, message: 'Still open', at: new Date('2026-05-31T12:00:00Z') });
-    const today = await raise(db, fleet, { code: 3, message: 'Raised and cleared today', at: new Date('2026-06-01T01:00:00Z') });
+    await raise(db, fleet, {
+      code: 2,
+      message: 'Still open',
+      at: new Date('2026-05-31T12:00:00Z'),
+    });
+    const today = await raise(db, fleet, {
+      code: 3,
+      message: 'Raised and cleared today',
+      at: new Date('2026-06-01T01:00:00Z'),
+    });
     await clear(db, today.alarmId, new Date('2026-06-01T02:00:00Z'));
-    void open;
 
     expect(await w.worker.runOnce()).toMatchObject({ digests: 0, sent: 0 });
     t.clock.advance(2 * 3600 - 60); // 17:59 local
@@ -267,7 +309,10 @@ describe.each(DATABASES)('FIXED_TIME digests on %s', (kind) => {
   it('moves the digest when the time is changed', async () => {
     const db = t.database.db;
     const admin = as(t, await t.login());
-    const [sub] = await queryRows<{ id: number }>(db, sql`select id from station_subscriptions where email = 'report@example.com'`);
+    const [sub] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from station_subscriptions where email = 'report@example.com'`,
+    );
     // Now 18:00 local on 2 June; moved to 19:30 → due 19:30 today, not 18:00 tomorrow.
     const res = await admin.put(`/station/subscription`, {
       id: sub!.id,

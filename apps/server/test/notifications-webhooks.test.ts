@@ -66,7 +66,11 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
   beforeAll(async () => {
     rx = await startReceiver();
     t = await createTestApp(kind, {
-      env: { WEBHOOK_ALLOW_PRIVATE: 'true', NOTIFY_RETRY_BASE_MS: String(BASE_S * 1000), WEBHOOK_DISABLE_AFTER: '3' },
+      env: {
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        NOTIFY_RETRY_BASE_MS: String(BASE_S * 1000),
+        WEBHOOK_DISABLE_AFTER: '3',
+      },
     });
     await setPasswords(t, ['demo.installer1', 'demo.installer2', 'demo.owner1']);
     admin = as(t, await t.login());
@@ -86,8 +90,15 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
   });
 
   it('creates webhooks for the caller company; others see them as missing', async () => {
-    const a = await installer1.post<Hook>('/webhook', { name: 'Installer 1 ops', url: rx.url('/a'), secret: SECRET });
-    expect(a).toMatchObject({ status: 200, data: { companyId: 3, enabled: true, events: ['RAISED', 'CLEARED'] } });
+    const a = await installer1.post<Hook>('/webhook', {
+      name: 'Installer 1 ops',
+      url: rx.url('/a'),
+      secret: SECRET,
+    });
+    expect(a).toMatchObject({
+      status: 200,
+      data: { companyId: 3, enabled: true, events: ['RAISED', 'CLEARED'] },
+    });
     expect(JSON.stringify(a.data)).not.toContain(SECRET);
     hookA = a.data;
     const p = await admin.post<Hook>('/webhook', {
@@ -98,14 +109,23 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     });
     expect(p.data.companyId).toBe(1);
     hookPlatform = p.data;
-    hookB = (await installer2.post<Hook>('/webhook', { name: 'Installer 2', url: rx.url('/b'), secret: SECRET })).data;
+    hookB = (
+      await installer2.post<Hook>('/webhook', { name: 'Installer 2', url: rx.url('/b'), secret: SECRET })
+    ).data;
 
     expect((await installer1.get<Hook[]>('/webhook')).data.map((h) => h.id)).toEqual([hookA.id]);
-    expect((await admin.get<Hook[]>('/webhook')).data.map((h) => h.id)).toEqual([hookA.id, hookPlatform.id, hookB.id]);
+    expect((await admin.get<Hook[]>('/webhook')).data.map((h) => h.id)).toEqual([
+      hookA.id,
+      hookPlatform.id,
+      hookB.id,
+    ]);
     const foreign = await installer2.get(`/webhook/${hookA.id}`);
     const missing = await installer2.get('/webhook/999999');
     expect(foreign.status).toBe(4004);
-    expect({ ...JSON.parse(foreign.body), requestId: null }).toEqual({ ...JSON.parse(missing.body), requestId: null });
+    expect({ ...JSON.parse(foreign.body), requestId: null }).toEqual({
+      ...JSON.parse(missing.body),
+      requestId: null,
+    });
     expect((await installer2.put(`/webhook/${hookA.id}`, { enabled: false })).status).toBe(4004);
     expect((await installer2.del(`/webhook/${hookA.id}`)).status).toBe(4004);
     expect((await installer2.post(`/webhook/${hookA.id}/test`)).status).toBe(4004);
@@ -121,11 +141,21 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
   it.each([
     ['a non-http scheme', { url: 'ftp://example.com/hook' }, 'body.url', 'notifications.urlInvalid'],
     ['no URL at all', { url: 'example.com/hook' }, 'body.url', 'notifications.urlInvalid'],
-    ['credentials in the URL', { url: 'https://user:pw@example.com/hook' }, 'body.url', 'notifications.urlCredentials'],
+    [
+      'credentials in the URL',
+      { url: 'https://user:pw@example.com/hook' },
+      'body.url',
+      'notifications.urlCredentials',
+    ],
     ['spaces around the URL', { url: ' https://example.com/hook' }, 'body.url', 'notifications.urlInvalid'],
     ['an over-long URL', { url: `https://example.com/${'a'.repeat(2000)}` }, 'body.url', 'rule.tooLong'],
     ['a short secret', { secret: 'short' }, 'body.secret', 'rule.tooShort'],
-    ['a secret with spaces around it', { secret: ` ${SECRET} ` }, 'body.secret', 'notifications.secretInvalid'],
+    [
+      'a secret with spaces around it',
+      { secret: ` ${SECRET} ` },
+      'body.secret',
+      'notifications.secretInvalid',
+    ],
     ['a blank name', { name: '   ' }, 'body.name', 'rule.cannotBeBlank'],
     ['no events', { events: [] }, 'body.events', 'rule.required'],
     ['an unknown event', { events: ['EXPLODED'] }, 'body.events.0', 'rule.enum'],
@@ -151,7 +181,11 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
   });
 
   it("signs each call and sends a station's alarms to its company's and the platform's webhooks only", async () => {
-    const { alarmId } = await raise(t.database.db, fleetA, { code: 3011, message: 'Isolation fault', at: t.clock.now() });
+    const { alarmId } = await raise(t.database.db, fleetA, {
+      code: 3011,
+      message: 'Isolation fault',
+      at: t.clock.now(),
+    });
     expect(await w1.worker.runOnce()).toMatchObject({ events: 1, sent: 2 });
     expect(rx.calls.map((c) => c.path).sort()).toEqual(['/a', '/platform']);
     for (const c of rx.calls) {
@@ -159,7 +193,9 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
       expect(verify(c.body, c.headers['x-sunfleet-signature'], `${SECRET}x`)).toBe(false);
       expect(c.headers['content-type']).toBe('application/json');
       const body = JSON.parse(c.body) as Record<string, unknown>;
-      expect(c.headers['x-sunfleet-timestamp']).toBe(String(Math.floor(Date.parse(body.sentAt as string) / 1000)));
+      expect(c.headers['x-sunfleet-timestamp']).toBe(
+        String(Math.floor(Date.parse(body.sentAt as string) / 1000)),
+      );
       expect(c.headers['x-sunfleet-delivery']).toBe(String(body.deliveryId));
       expect(body).toMatchObject({
         type: 'alarm.raised',
@@ -174,7 +210,10 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     await clear(t.database.db, alarmId, t.clock.now());
     expect(await w2.worker.runOnce()).toMatchObject({ events: 1, sent: 1 });
     expect(rx.calls.at(-1)).toMatchObject({ path: '/a' });
-    expect(JSON.parse(rx.calls.at(-1)!.body)).toMatchObject({ type: 'alarm.cleared', alarm: { id: alarmId } });
+    expect(JSON.parse(rx.calls.at(-1)!.body)).toMatchObject({
+      type: 'alarm.cleared',
+      alarm: { id: alarmId },
+    });
     expect(await deliveriesOf(t.database.db, { webhookId: hookB.id })).toHaveLength(0);
   });
 
@@ -200,11 +239,18 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     t.clock.advance(3600);
     expect(await w1.worker.runOnce()).toMatchObject({ sent: 0, retried: 0 });
     expect(rx.calls.filter((c) => c.path === '/b').map((c) => c.answered)).toEqual([503, 503, 200]);
-    const ids = new Set(rx.calls.filter((c) => c.path === '/b').map((c) => JSON.parse(c.body).deliveryId));
+    const ids = new Set(
+      rx.calls
+        .filter((c) => c.path === '/b')
+        .map((c) => (JSON.parse(c.body) as { deliveryId: number }).deliveryId),
+    );
     expect(ids.size).toBe(1); // one delivery, three attempts
 
     const log = await installer2.get<{ total: number; list: Delivery[] }>(`/webhook/${hookB.id}/deliveries`);
-    expect(log.data).toMatchObject({ total: 1, list: [{ kind: 'RAISED', state: 'SENT', attempts: 3, lastStatus: 200 }] });
+    expect(log.data).toMatchObject({
+      total: 1,
+      list: [{ kind: 'RAISED', state: 'SENT', attempts: 3, lastStatus: 200 }],
+    });
     // The success set the failure count back.
     expect((await installer2.get<Hook>(`/webhook/${hookB.id}`)).data.consecutiveFailures).toBe(0);
   });
@@ -254,9 +300,16 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
   it('answers the test call with its result and logs it; a test never counts as a failure', async () => {
     rx.calls.length = 0;
     const ok = await installer1.post<Delivery>(`/webhook/${hookA.id}/test`);
-    expect(ok).toMatchObject({ status: 200, data: { kind: 'TEST', state: 'SENT', attempts: 1, lastStatus: 200 } });
+    expect(ok).toMatchObject({
+      status: 200,
+      data: { kind: 'TEST', state: 'SENT', attempts: 1, lastStatus: 200 },
+    });
     expect(rx.calls).toHaveLength(1);
-    expect(JSON.parse(rx.calls[0]!.body)).toMatchObject({ type: 'test', deliveryId: ok.data.id, alarm: null });
+    expect(JSON.parse(rx.calls[0]!.body)).toMatchObject({
+      type: 'test',
+      deliveryId: ok.data.id,
+      alarm: null,
+    });
     expect(verify(rx.calls[0]!.body, rx.calls[0]!.headers['x-sunfleet-signature'])).toBe(true);
     rx.status = 500;
     const bad = await installer1.post<Delivery & { lastError: string }>(`/webhook/${hookA.id}/test`);
@@ -296,7 +349,11 @@ describe.each(DATABASES)('webhooks on %s', (kind) => {
     t.clock.advance(3600);
     await w1.worker.runOnce();
     expect(rx.calls.filter((c) => c.path === '/b')).toHaveLength(callsToB);
-    expect((await deliveriesOf(t.database.db, { webhookId: hookB.id })).filter((d) => d.kind === 'CLEARED' && d.alarmId === alarmId)).toHaveLength(0);
+    expect(
+      (await deliveriesOf(t.database.db, { webhookId: hookB.id })).filter(
+        (d) => d.kind === 'CLEARED' && d.alarmId === alarmId,
+      ),
+    ).toHaveLength(0);
 
     // Switched back on by its owner: the count starts afresh and the next alarm arrives.
     const on = await installer2.put<Hook>(`/webhook/${hookB.id}`, { enabled: true });

@@ -54,7 +54,10 @@ export async function until<T>(probe: () => T | Promise<T>, what: string): Promi
 /** The text of a received message with quoted-printable soft line breaks and escapes undone. */
 export function mailText(raw: string): string {
   const unfolded = raw.replace(/=\r?\n/g, '');
-  const bytes = Buffer.from(unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1');
+  const bytes = Buffer.from(
+    unfolded.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  );
   return bytes.toString('utf8');
 }
 
@@ -68,7 +71,9 @@ export function mailSubject(raw: string): string {
       enc.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
         : Buffer.from(
-            text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
             'latin1',
           ).toString('utf8'),
     );

@@ -17,7 +17,14 @@ export const WebhookLimits = {
 } as const;
 
 /** Alarm event kinds a webhook can subscribe to (the transitions of alarm_events). */
-export const WEBHOOK_EVENTS = ['RAISED', 'REPEATED', 'ACKNOWLEDGED', 'CLEARED', 'ESCALATED', 'SNOOZE_ENDED'] as const;
+export const WEBHOOK_EVENTS = [
+  'RAISED',
+  'REPEATED',
+  'ACKNOWLEDGED',
+  'CLEARED',
+  'ESCALATED',
+  'SNOOZE_ENDED',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const DELIVERY_STATES = ['PENDING', 'SENT', 'FAILED', 'CANCELLED'] as const;
 
@@ -37,7 +44,6 @@ export const NotificationMessage = {
   unsubscribed: 'notifications.unsubscribed',
 } as const;
 
-const Id = Type.Integer({ minimum: 1 });
 const NullableDate = Type.Union([Type.Null(), Type.String({ format: 'date-time' })]);
 const Events = Type.Array(Type.Enum(WEBHOOK_EVENTS), {
   minItems: 1,

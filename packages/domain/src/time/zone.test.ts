@@ -132,7 +132,9 @@ describe('nextLocalTime', () => {
       date: '2026-06-02',
     });
     // Exactly at the time: the next day's.
-    expect(nextLocalTime(Date.parse('2026-06-01T10:00:00Z'), '18:00', 'Asia/Shanghai').date).toBe('2026-06-02');
+    expect(nextLocalTime(Date.parse('2026-06-01T10:00:00Z'), '18:00', 'Asia/Shanghai').date).toBe(
+      '2026-06-02',
+    );
   });
 
   it('follows daylight saving: 07:00 Berlin is 06:00 UTC in March before the change, 05:00 after', () => {

@@ -28,8 +28,10 @@ export interface AlarmFacts {
  * fault-code catalogue (Step 5a item 1) replaces this body with its description for the device model and
  * language, falling back to the same.
  */
-export function alarmText(alarm: Pick<AlarmFacts, 'code' | 'message' | 'deviceModel'>, language: LanguageKey): string {
-  void language;
+export function alarmText(
+  alarm: Pick<AlarmFacts, 'code' | 'message' | 'deviceModel'>,
+  _language: LanguageKey,
+): string {
   const message = alarm.message?.trim();
   return message ? `${message} (${alarm.code})` : `#${alarm.code}`;
 }
@@ -65,7 +67,10 @@ export class NotificationTexts {
     const byLanguage = new Map<string, Map<string, string>>();
     for (const r of rows) {
       let map = byLanguage.get(r.language);
-      if (map === undefined) byLanguage.set(r.language, (map = new Map()));
+      if (map === undefined) {
+        map = new Map<string, string>();
+        byLanguage.set(r.language, map);
+      }
       map.set(r.key, r.value);
     }
     return new NotificationTexts(byLanguage);
@@ -126,7 +131,12 @@ export function composeAlarmMail(
   const t = ctx.texts;
   const text = alarmText(alarm, ctx.language);
   const level = t(`notifications.level.${alarm.level}`);
-  const subject = t(SUBJECT_OF[kind], { subject: ctx.subscriptionSubject, level, station: station.name, text });
+  const subject = t(SUBJECT_OF[kind], {
+    subject: ctx.subscriptionSubject,
+    level,
+    station: station.name,
+    text,
+  });
   const body = [
     t(INTRO_OF[kind]),
     '',
@@ -164,7 +174,11 @@ export interface DigestFacts {
 }
 
 /** A FIXED_TIME digest: the day's energy and the open, raised and cleared alarms. */
-export function composeDigestMail(digest: DigestFacts, station: StationFacts, ctx: MailContext): ComposedMail {
+export function composeDigestMail(
+  digest: DigestFacts,
+  station: StationFacts,
+  ctx: MailContext,
+): ComposedMail {
   const t = ctx.texts;
   const line = (a: AlarmFacts, at: Date): string =>
     `- ${formatInZoneLabelled(at.getTime(), station.timeZone)}  ${t(`notifications.level.${a.level}`)}  ` +

@@ -26,7 +26,12 @@ import {
   type MailedEvent,
   type StationFacts,
 } from './notification-texts.js';
-import { NotifyRepository, type DeliveryRow, type NewDelivery, type QueuedEvent } from './notify.repository.js';
+import {
+  NotifyRepository,
+  type DeliveryRow,
+  type NewDelivery,
+  type QueuedEvent,
+} from './notify.repository.js';
 import { signUnsubscribe, unsubscribeKey } from './unsubscribe-token.js';
 import { callWebhook } from './webhook-sender.js';
 
@@ -88,7 +93,10 @@ export function webhookPayload(
       endedAt: a.endedAt?.toISOString() ?? null,
     },
     station: { id: station.id, name: station.name, timeZone: station.timeZone },
-    device: a.deviceId === null || a.deviceSn === null ? null : { id: a.deviceId, sn: a.deviceSn, name: a.deviceName },
+    device:
+      a.deviceId === null || a.deviceSn === null
+        ? null
+        : { id: a.deviceId, sn: a.deviceSn, name: a.deviceName },
     gateway: { id: a.gatewayId, sn: a.gatewaySn },
   };
 }
@@ -168,7 +176,11 @@ export class NotificationWorker {
     return result;
   }
 
-  private links(stationId: number, subscriptionId: number, key: Buffer): { station: string; unsubscribe: string } {
+  private links(
+    stationId: number,
+    subscriptionId: number,
+    key: Buffer,
+  ): { station: string; unsubscribe: string } {
     return {
       station: `${this.base}/#/station/detail/${stationId}`,
       unsubscribe: `${this.base}/api/subscription/unsubscribe?token=${signUnsubscribe(key, subscriptionId)}`,
@@ -350,7 +362,12 @@ export class NotificationWorker {
       }
       const now = this.deps.clock.now();
       if (outcome.ok) {
-        const own = await repo.settle(d.id, token, { state: 'SENT', sentAt: now, lastStatus: outcome.status, lastError: null });
+        const own = await repo.settle(d.id, token, {
+          state: 'SENT',
+          sentAt: now,
+          lastStatus: outcome.status,
+          lastError: null,
+        });
         if (!own) log.warn({ deliveryId: d.id }, 'notification sent after its claim expired');
         if (webhook !== null) await repo.webhookSucceeded(webhook.id, now);
         return 'sent';
@@ -363,8 +380,14 @@ export class NotificationWorker {
         lastStatus: outcome.status,
         lastError: error,
       });
-      if (webhook !== null && (await repo.webhookFailed(webhook.id, now, settings.webhookDisableAfter, error)))
-        log.warn({ webhookId: webhook.id, failures: settings.webhookDisableAfter }, 'webhook disabled after repeated failures');
+      if (
+        webhook !== null &&
+        (await repo.webhookFailed(webhook.id, now, settings.webhookDisableAfter, error))
+      )
+        log.warn(
+          { webhookId: webhook.id, failures: settings.webhookDisableAfter },
+          'webhook disabled after repeated failures',
+        );
       log.warn({ deliveryId: d.id, attempts: d.attempts, error, giveUp }, 'notification not delivered');
       return giveUp ? 'failed' : 'retried';
     } catch (err) {

@@ -43,7 +43,11 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
     '/webhook',
     {
       config: { perm },
-      schema: { tags, summary: 'Webhooks of the companies within your reach', response: responses(Type.Array(Webhook)) },
+      schema: {
+        tags,
+        summary: 'Webhooks of the companies within your reach',
+        response: responses(Type.Array(Webhook)),
+      },
     },
     async (request) => ok(await service.list(await callerOf(app, request))),
   );
@@ -52,7 +56,13 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
     '/webhook/:id',
     {
       config: { perm },
-      schema: { tags, summary: 'One webhook (the secret is never answered)', description: reach, params: IdParams, response: responses(Webhook) },
+      schema: {
+        tags,
+        summary: 'One webhook (the secret is never answered)',
+        description: reach,
+        params: IdParams,
+        response: responses(Webhook),
+      },
     },
     async (request) => ok(await service.get(await callerOf(app, request), request.params.id)),
   );
@@ -63,7 +73,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
       config: { perm, audit: { action: 'webhook.create', target: 'webhook' } },
       schema: {
         tags,
-        summary: "Add a webhook to your company: alarms of stations in the company's subtree are POSTed to it",
+        summary:
+          "Add a webhook to your company: alarms of stations in the company's subtree are POSTed to it",
         description:
           `${signing} url: absolute http(s), at most ${WebhookLimits.urlMax} characters, no user:password@ ` +
           `(4000 ${NotificationMessage.urlCredentials}); loopback, private and link-local addresses are refused ` +
@@ -87,7 +98,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
       config: { perm, audit: { action: 'webhook.update', target: 'webhook' } },
       schema: {
         tags,
-        summary: 'Change a webhook (fields left out stay as they are); enabled true restarts its failure count',
+        summary:
+          'Change a webhook (fields left out stay as they are); enabled true restarts its failure count',
         description: `${reach} Same rules as creating one.`,
         params: IdParams,
         body: WebhookUpdateBody,
@@ -97,7 +109,12 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       request.auditDetail = { targetId: request.params.id };
       const updated = await service.update(await callerOf(app, request), request.params.id, request.body);
-      request.auditDetail = { targetId: updated.id, url: updated.url, enabled: updated.enabled, events: updated.events };
+      request.auditDetail = {
+        targetId: updated.id,
+        url: updated.url,
+        enabled: updated.enabled,
+        events: updated.events,
+      };
       return ok(updated);
     },
   );
@@ -106,7 +123,13 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
     '/webhook/:id',
     {
       config: { perm, audit: { action: 'webhook.delete', target: 'webhook' } },
-      schema: { tags, summary: 'Delete a webhook and its delivery log', description: reach, params: IdParams, response: responses(Type.Null()) },
+      schema: {
+        tags,
+        summary: 'Delete a webhook and its delivery log',
+        description: reach,
+        params: IdParams,
+        response: responses(Type.Null()),
+      },
     },
     async (request) => {
       request.auditDetail = { targetId: request.params.id };
@@ -130,7 +153,11 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       request.auditDetail = { targetId: request.params.id };
       const delivery = await service.test(await callerOf(app, request), request.params.id);
-      request.auditDetail = { targetId: request.params.id, state: delivery.state, status: delivery.lastStatus };
+      request.auditDetail = {
+        targetId: request.params.id,
+        state: delivery.state,
+        status: delivery.lastStatus,
+      };
       return ok(delivery);
     },
   );
@@ -148,7 +175,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
         response: responses(Page(WebhookDelivery)),
       },
     },
-    async (request) => ok(await service.deliveries(await callerOf(app, request), request.params.id, request.query)),
+    async (request) =>
+      ok(await service.deliveries(await callerOf(app, request), request.params.id, request.query)),
   );
 
   const repo = new WebhooksRepository(db);
@@ -158,7 +186,8 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
       config: { public: true },
       schema: {
         tags,
-        summary: 'Public: switch off the event subscription an unsubscribe link names (the link of its mails)',
+        summary:
+          'Public: switch off the event subscription an unsubscribe link names (the link of its mails)',
         description:
           'The token is signed by the server; a malformed, forged or stale one answers 4004 and changes ' +
           'nothing. Repeating a valid link is harmless.',

@@ -94,7 +94,8 @@ export class NotifyRepository {
   }
 
   async dropQueued(ids: readonly number[]): Promise<void> {
-    if (ids.length > 0) await this.db.delete(notificationQueue).where(inArray(notificationQueue.eventId, [...ids]));
+    if (ids.length > 0)
+      await this.db.delete(notificationQueue).where(inArray(notificationQueue.eventId, [...ids]));
   }
 
   async realTimeSubscriptions(stationId: number): Promise<SubscriptionRow[]> {
@@ -145,7 +146,12 @@ export class NotifyRepository {
   /** FIXED_TIME subscriptions whose next digest is due or not yet worked out, claimed. */
   async claimDigests(now: Date, limit: number): Promise<(SubscriptionRow & { station: StationFacts })[]> {
     const rows = await this.db
-      .select({ sub: stationSubscriptions, id: stations.id, name: stations.name, timeZone: stations.timeZone })
+      .select({
+        sub: stationSubscriptions,
+        id: stations.id,
+        name: stations.name,
+        timeZone: stations.timeZone,
+      })
       .from(stationSubscriptions)
       .innerJoin(stations, eq(stations.id, stationSubscriptions.stationId))
       .where(
@@ -162,7 +168,10 @@ export class NotifyRepository {
   }
 
   async setNextDigest(id: number, at: Date): Promise<void> {
-    await this.db.update(stationSubscriptions).set({ nextDigestAt: at }).where(eq(stationSubscriptions.id, id));
+    await this.db
+      .update(stationSubscriptions)
+      .set({ nextDigestAt: at })
+      .where(eq(stationSubscriptions.id, id));
   }
 
   /** Alarms of a station open at `until`, raised in [from, until) and cleared in [from, until). */
@@ -230,7 +239,12 @@ export class NotifyRepository {
         attempts: sql`${notificationDeliveries.attempts} + 1`,
         lastAttemptAt: now,
       })
-      .where(inArray(notificationDeliveries.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          notificationDeliveries.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   }
 
@@ -283,6 +297,8 @@ export class NotifyRepository {
     await this.db
       .update(notificationDeliveries)
       .set({ state: 'CANCELLED', lastError: reason })
-      .where(and(eq(notificationDeliveries.webhookId, webhookId), eq(notificationDeliveries.state, 'PENDING')));
+      .where(
+        and(eq(notificationDeliveries.webhookId, webhookId), eq(notificationDeliveries.state, 'PENDING')),
+      );
   }
 }

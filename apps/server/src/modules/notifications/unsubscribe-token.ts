@@ -14,7 +14,8 @@ const SECRET_NAME = 'unsubscribe-link';
  * insert wins and both read it back).
  */
 export async function unsubscribeKey(db: Db): Promise<Buffer> {
-  const read = async () => (await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME)))[0];
+  const read = async () =>
+    (await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME)))[0];
   let row = await read();
   if (!row) {
     await db
@@ -27,7 +28,8 @@ export async function unsubscribeKey(db: Db): Promise<Buffer> {
   return Buffer.from(row.value, 'base64url');
 }
 
-const mac = (key: Buffer, id: number): Buffer => createHmac('sha256', key).update(`unsubscribe:${id}`).digest();
+const mac = (key: Buffer, id: number): Buffer =>
+  createHmac('sha256', key).update(`unsubscribe:${id}`).digest();
 
 export function signUnsubscribe(key: Buffer, subscriptionId: number): string {
   return `${subscriptionId}.${mac(key, subscriptionId).toString('base64url')}`;

@@ -32,7 +32,13 @@ describe('webhook URLs', () => {
     expect(checkWebhookUrl('javascript:alert(1)', false)).toEqual({ problem: 'invalid' });
     expect(checkWebhookUrl('https://a:b@example.com/', false)).toEqual({ problem: 'credentials' });
     expect(checkWebhookUrl('https://a@example.com/', false)).toEqual({ problem: 'credentials' });
-    for (const internal of ['http://localhost/', 'http://api.localhost/', 'http://[::1]/', 'http://169.254.169.254/latest', 'http://2130706433/'])
+    for (const internal of [
+      'http://localhost/',
+      'http://api.localhost/',
+      'http://[::1]/',
+      'http://169.254.169.254/latest',
+      'http://2130706433/',
+    ])
       expect(checkWebhookUrl(internal, false), internal).toEqual({ problem: 'private' });
     expect(checkWebhookUrl('http://127.0.0.1:9000/hook', true)).toHaveProperty('url');
   });
@@ -57,6 +63,6 @@ describe('retries and unsubscribe tokens', () => {
     expect(verifyUnsubscribe(key, token)).toBe(42);
     expect(verifyUnsubscribe(Buffer.alloc(32, 8), token)).toBeNull();
     expect(verifyUnsubscribe(key, token.replace('42.', '43.'))).toBeNull();
-    expect(verifyUnsubscribe(key, '99999999999.' + token.split('.')[1])).toBeNull();
+    expect(verifyUnsubscribe(key, `99999999999.${token.split('.')[1] ?? ''}`)).toBeNull();
   });
 });

@@ -62,7 +62,8 @@ export function checkWebhookUrl(raw: string, allowPrivate: boolean): { url: URL 
   } catch {
     return { problem: 'invalid' };
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') return { problem: 'invalid' };
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '')
+    return { problem: 'invalid' };
   if (url.username !== '' || url.password !== '') return { problem: 'credentials' };
   if (!allowPrivate && hostIsInternal(url.hostname)) return { problem: 'private' };
   return { url };
@@ -117,7 +118,8 @@ export function callWebhook(
   opts: { timeoutMs: number; allowPrivate: boolean; userAgent: string },
 ): Promise<WebhookResult> {
   const checked = checkWebhookUrl(call.url, opts.allowPrivate);
-  if ('problem' in checked) return Promise.resolve({ ok: false, status: null, error: `url ${checked.problem}` });
+  if ('problem' in checked)
+    return Promise.resolve({ ok: false, status: null, error: `url ${checked.problem}` });
   const url = checked.url;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
@@ -161,7 +163,9 @@ export function callWebhook(
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${opts.timeoutMs} ms`)));
-    req.on('error', (err) => done({ ok: false, status: null, error: err.message.slice(0, WebhookLimits.errorMax) }));
+    req.on('error', (err) =>
+      done({ ok: false, status: null, error: err.message.slice(0, WebhookLimits.errorMax) }),
+    );
     req.end(call.body);
   });
 }

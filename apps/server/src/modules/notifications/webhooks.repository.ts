@@ -27,7 +27,10 @@ export class WebhooksRepository {
   }
 
   async countOf(companyId: number): Promise<number> {
-    const [row] = await this.db.select({ n: count() }).from(webhooks).where(eq(webhooks.companyId, companyId));
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(webhooks)
+      .where(eq(webhooks.companyId, companyId));
     return row?.n ?? 0;
   }
 
@@ -46,7 +49,10 @@ export class WebhooksRepository {
     await this.db.delete(webhooks).where(eq(webhooks.id, id));
   }
 
-  async deliveries(webhookId: number, window: { offset: number; limit: number }): Promise<{ total: number; rows: DeliveryRow[] }> {
+  async deliveries(
+    webhookId: number,
+    window: { offset: number; limit: number },
+  ): Promise<{ total: number; rows: DeliveryRow[] }> {
     const where = eq(notificationDeliveries.webhookId, webhookId);
     const [total] = await this.db.select({ n: count() }).from(notificationDeliveries).where(where);
     const rows = await this.db

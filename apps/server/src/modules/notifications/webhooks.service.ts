@@ -31,7 +31,9 @@ function toWebhook(row: WebhookRow): Webhook {
     name: row.name,
     url: row.url,
     enabled: row.enabled,
-    events: row.events.filter((e): e is Webhook['events'][number] => (WEBHOOK_EVENTS as readonly string[]).includes(e)),
+    events: row.events.filter((e): e is Webhook['events'][number] =>
+      (WEBHOOK_EVENTS as readonly string[]).includes(e),
+    ),
     consecutiveFailures: row.consecutiveFailures,
     disabledAt: row.disabledAt?.toISOString() ?? null,
     disabledReason: row.disabledReason,
@@ -76,7 +78,8 @@ function checked(
   const out: { name?: string; url?: string; secret?: string; enabled?: boolean; events?: string[] } = {};
   if (body.name !== undefined) {
     const name = body.name.trim();
-    if (name === '') errors.push({ field: 'body.name', rule: RuleMessage.cannotBeBlank, message: 'must not be blank' });
+    if (name === '')
+      errors.push({ field: 'body.name', rule: RuleMessage.cannotBeBlank, message: 'must not be blank' });
     else out.name = name;
   }
   if (body.url !== undefined) {
@@ -86,7 +89,10 @@ function checked(
     else out.url = result.url.href;
   }
   if (body.secret !== undefined) {
-    if (body.secret.trim() !== body.secret || /[\u0000-\u001f]/.test(body.secret))
+    if (
+      body.secret.trim() !== body.secret ||
+      Array.from(body.secret, (c) => c.charCodeAt(0)).some((code) => code < 0x20)
+    )
       errors.push({
         field: 'body.secret',
         rule: NotificationMessage.secretInvalid,
@@ -150,7 +156,9 @@ export class WebhooksService {
       ...fields,
       // Switching a webhook back on starts its failure count afresh.
       ...(reenabled ? { consecutiveFailures: 0, disabledAt: null, disabledReason: null } : {}),
-      ...(fields.enabled === false && found.enabled ? { disabledAt: now, disabledReason: 'switched off' } : {}),
+      ...(fields.enabled === false && found.enabled
+        ? { disabledAt: now, disabledReason: 'switched off' }
+        : {}),
       updatedAt: now,
     });
     if (!row) throw Errors.notFound();
@@ -205,7 +213,13 @@ export class WebhooksService {
       gateway: null,
     });
     const result = await callWebhook(
-      { url: hook.url, secret: hook.secret, body, deliveryId: delivery.id, sentAtSeconds: Math.floor(now.getTime() / 1000) },
+      {
+        url: hook.url,
+        secret: hook.secret,
+        body,
+        deliveryId: delivery.id,
+        sentAtSeconds: Math.floor(now.getTime() / 1000),
+      },
       {
         timeoutMs: this.settings.webhookTimeoutMs,
         allowPrivate: this.settings.webhookAllowPrivate,
