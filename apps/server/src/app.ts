@@ -38,6 +38,7 @@ import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { shareLinkRoutes } from './modules/share-links/share-links.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { stationRoutes } from './modules/stations/stations.routes.js';
+import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { authPlugin } from './plugins/auth.plugin.js';
 import { clientErrorHandler, envelopePlugin, frameworkErrors } from './plugins/envelope.plugin.js';
 import { inputPlugin } from './plugins/input.plugin.js';
@@ -189,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(devicesRoutes, { db, clock: deps.clock });
       await api.register(shareLinkRoutes, { db, clock: deps.clock, config: deps.config });
       await api.register(searchRoutes, { db, clock: deps.clock });
+      await api.register(notificationRoutes, { db, clock: deps.clock, settings: deps.config.notify });
       await api.register(stationRoutes, {
         db,
         clock: deps.clock,

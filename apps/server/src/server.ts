@@ -11,6 +11,8 @@ import { usePasswordHashing } from './lib/password.js';
 import { paths } from './paths.js';
 import { connectExternalBroker, noBroker, startEmbeddedBroker, type Broker } from './services/broker.js';
 import { startJobs } from './services/jobs.js';
+import { createMailer } from './services/mailer.js';
+import { NotificationWorker } from './modules/notifications/notification.worker.js';
 import { GatewayDirectory } from './modules/gateways/gateway-directory.js';
 import { CommandDispatcher } from './modules/commands/dispatcher.js';
 import { CommandsService } from './modules/commands/commands.service.js';
@@ -129,6 +131,21 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     if (config.services.has('jobs')) {
       const jobs = startJobs({ database, clock: systemClock, log });
       closers.push(() => Promise.resolve(jobs.stop()));
+      const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
+      const notifications = new NotificationWorker({
+        database,
+        clock: systemClock,
+        log,
+        mailer,
+        settings: config.notify,
+        publicUrl: config.publicUrl,
+        userAgent: `Sunfleet-Webhook/${VERSION}`,
+      });
+      notifications.start();
+      closers.push(async () => {
+        await notifications.stop();
+        await mailer.drain();
+      });
     }
 
     let app: FastifyInstance | null = null;

@@ -7,7 +7,8 @@ import { alarms, commands, devices, gateways, stations } from '../src/db/schema.
 import type { TestApp } from './helpers.js';
 import { hashSecret } from '../src/modules/gateways/credentials.js';
 
-export type DeviceKind = 'station' | 'gateway' | 'device' | 'command' | 'shareLink' | 'subscription';
+export type DeviceKind =
+  'station' | 'gateway' | 'device' | 'command' | 'shareLink' | 'subscription' | 'webhook';
 
 export interface DeviceObj {
   id: number | string;

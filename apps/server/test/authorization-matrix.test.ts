@@ -39,6 +39,8 @@ const PUBLIC: Record<string, string> = {
   'GET /api/station/electricityChartData/share':
     'energy chart of a shared station (share token, rate-limited per address)',
   'GET /api/station/weather/share': 'weather of a shared station (share token, rate-limited per address)',
+  'GET /api/subscription/unsubscribe':
+    'the unsubscribe link of a notification mail: a server-signed token naming one subscription',
 };
 
 /** Writes that name no object: they act on the caller's own session, account or company only. */
@@ -55,6 +57,7 @@ const SELF_ONLY: Record<string, string> = {
   'POST /api/gateway/import': "factory import: the new loggers belong to the caller's company",
   'POST /api/queryHistory': "the caller's own search history (extraId is only echoed back to them)",
   'DELETE /api/clearQueryHistory': "clears the caller's own search history",
+  'POST /api/webhook': "creates a webhook of the caller's own company",
   'POST /api/station/photo':
     "stores a picture of the caller's own; it reaches a station only via POST/PUT /station",
 };

@@ -3,7 +3,7 @@
 // may legitimately see. Every company, user and custom role carries a unique marker (zqC…q, zqU…q,
 // zqR…q) in its name, description or email, so foreign data shows up in any response, whatever its shape.
 import { isNull, not, sql } from 'drizzle-orm';
-import { companies, roles, shareLinks, stationSubscriptions, users } from '../src/db/schema.js';
+import { companies, roles, shareLinks, stationSubscriptions, users, webhooks } from '../src/db/schema.js';
 import { newShareToken } from '../src/modules/share-links/share-token.js';
 import type { ApiRoute } from './authorization-matrix.support.js';
 import { as, DEMO_PASSWORD, setPasswords, tenantDigest, userIdOf } from './organisation-fixtures.js';
@@ -72,6 +72,7 @@ const ID_OF_PREFIX: Record<string, Kind> = {
   gateway: 'gateway',
   device: 'device',
   shareLink: 'shareLink',
+  webhook: 'webhook',
 };
 
 export async function buildWorld(t: TestApp): Promise<World> {
@@ -224,6 +225,37 @@ export async function buildWorld(t: TestApp): Promise<World> {
     deviceObjs.push({ ...station, id: sub.id, kind: 'subscription', markers: [`zqE${sub.id}q`] });
   }
 
+  // One webhook per company below the platform (Step 5a), its name marked zqW…q; reached like an unbound
+  // logger: by staff of the company's subtree (managers hold alarm:subscribe), never by owners.
+  for (const company of await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(not(isNull(companies.parentId)))) {
+    const [hook] = await db
+      .insert(webhooks)
+      .values({
+        companyId: company.id,
+        name: 'Hook',
+        url: 'https://hooks.example.com/zq',
+        secret: 'matrix-webhook-secret',
+        events: ['RAISED'],
+      })
+      .returning({ id: webhooks.id });
+    if (!hook) throw new Error('webhook not created');
+    await db
+      .update(webhooks)
+      .set({ name: `Hook zqW${hook.id}q` })
+      .where(sql`${webhooks.id} = ${hook.id}`);
+    deviceObjs.push({
+      id: hook.id,
+      kind: 'webhook',
+      stationId: null,
+      companyId: company.id,
+      ownerUserId: null,
+      markers: [`zqW${hook.id}q`],
+    });
+  }
+
   const companyRows = await db.select().from(companies);
   const userRows = await db.select().from(users);
   const roleRows = await db.select().from(roles);
@@ -286,7 +318,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     kind === 'device' ||
     kind === 'command' ||
     kind === 'shareLink' ||
-    kind === 'subscription';
+    kind === 'subscription' ||
+    kind === 'webhook';
   const allMarkers = [...companyObjs, ...userObjs, ...roleObjs, ...deviceObjs].flatMap((o) => o.markers);
   const anonymous: Principal = {
     name: 'anonymous',

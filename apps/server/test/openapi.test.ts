@@ -74,6 +74,7 @@ describe('OpenAPI document', () => {
         'GET /api/station/electricityChartData/share',
         'GET /api/station/weather/share',
         'GET /api/station/share',
+        'GET /api/subscription/unsubscribe',
         'GET /api/config',
         'GET /api/health',
       ].sort(),

@@ -1,53 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config/config.js';
 import { mailOutbox } from '../src/db/schema.js';
 import { createTestApp, DATABASES, type TestApp } from './helpers.js';
 import { call, outboxFor } from './security-support.js';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP listener (no TLS, no auth) that keeps every message it accepts. */
-async function startSmtp(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => (raw += chunk));
-      stream.on('end', () => {
-        const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
-        received.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
-
-async function until<T>(probe: () => T | Promise<T>, what: string): Promise<NonNullable<T>> {
-  for (let i = 0; i < 200; i++) {
-    const value = await probe();
-    if (value !== undefined && value !== null && value !== false) return value;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+import { startSmtp, until } from './support/smtp.js';
 
 /** The text of a received message with quoted-printable soft line breaks undone. */
 const text = (raw: string): string => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

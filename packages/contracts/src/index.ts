@@ -29,3 +29,4 @@ export * from './api/live.js';
 export * from './api/stations.js';
 export * from './api/fault-codes.js';
 export * from './protocol/fault-codes/index.js';
+export * from './api/notifications.js';

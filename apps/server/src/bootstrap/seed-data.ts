@@ -103,6 +103,8 @@ const managerCodes: PermCode[] = [
   Perm.roleUpdate,
   Perm.roleDelete,
   Perm.logExport,
+  // Webhooks of their company (Step 5a notifications).
+  Perm.alarmSubscribe,
 ];
 
 interface RoleSeed {

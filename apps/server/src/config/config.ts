@@ -69,6 +69,23 @@ export interface AppConfig {
    * edits to stations, follows, companies, users and exchange rates drop them at once. 0 = no cache.
    */
   stationFiguresMaxAgeMs: number;
+  /** Notifications (docs/alarms.md "Notifications"). */
+  notify: NotifySettings;
+}
+
+export interface NotifySettings {
+  /** How often the notification worker looks for work (NOTIFY_INTERVAL_MS). */
+  intervalMs: number;
+  /** Attempts of one delivery before it is given up as FAILED (NOTIFY_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** First retry delay; each further retry waits twice as long, at most an hour (NOTIFY_RETRY_BASE_MS). */
+  retryBaseMs: number;
+  /** Time a webhook receiver has to answer (WEBHOOK_TIMEOUT_MS). */
+  webhookTimeoutMs: number;
+  /** Failed attempts in a row after which a webhook is switched off (WEBHOOK_DISABLE_AFTER). */
+  webhookDisableAfter: number;
+  /** Whether webhooks may call loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE). */
+  webhookAllowPrivate: boolean;
 }
 
 /** Thrown at boot when an environment variable is unusable; the message names the variable. */
@@ -293,6 +310,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     simBackfillDays: integer(env, 'SIM_BACKFILL_DAYS', 2, 0, 3 * 366 - 1),
     simAcceleration: decimal(env, 'SIM_ACCELERATION', 1, 1, 1_000_000),
     stationFiguresMaxAgeMs: integer(env, 'STATION_FIGURES_MAX_AGE_MS', 5_000, 0, 60_000),
+    notify: {
+      intervalMs: integer(env, 'NOTIFY_INTERVAL_MS', 5_000, 100, 60_000),
+      maxAttempts: integer(env, 'NOTIFY_MAX_ATTEMPTS', 10, 1, 100),
+      retryBaseMs: integer(env, 'NOTIFY_RETRY_BASE_MS', 30_000, 1_000, 3_600_000),
+      webhookTimeoutMs: integer(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 1_000, 60_000),
+      webhookDisableAfter: integer(env, 'WEBHOOK_DISABLE_AFTER', 20, 1, 1_000),
+      webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    },
     publicUrl,
     publicUrlSet: configuredPublicUrl !== null,
     logLevel: logLevel as LogLevel,

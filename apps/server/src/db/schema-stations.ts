@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { users } from './schema-organisation.js';
 import { devices, stations } from './schema-devices.js';
 
@@ -97,10 +98,21 @@ export const stationSubscriptions = pgTable(
     /** HH:mm in the station's time zone (FIXED_TIME only). */
     notifyTime: text('notify_time'),
     email: text('email').notNull(),
+    /** The language of its mails (CN, EN, DE, ITA): by default the creating user's. */
+    language: text('language').notNull().default('EN'),
+    /** False once unsubscribed through the link of a mail (or switched off by an editor). */
+    enabled: boolean('enabled').notNull().default(true),
+    /** FIXED_TIME: the next instant a digest is due; null = to be computed by the notification worker. */
+    nextDigestAt: ts('next_digest_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('station_subscriptions_station_idx').on(t.stationId)],
+  (t) => [
+    index('station_subscriptions_station_idx').on(t.stationId),
+    index('station_subscriptions_digest_idx')
+      .on(t.nextDigestAt)
+      .where(sql`notify_type = 'FIXED_TIME' and enabled`),
+  ],
 );
 
 /** SPEC §3/§4 AC coupling of an inverter: set, updated, released. Sent to devices in the remote-operations step. */

@@ -215,3 +215,4 @@ export * from './schema-organisation.js';
 export * from './schema-devices.js';
 export * from './schema-stations.js';
 export * from './schema-fault-codes.js';
+export * from './schema-notifications.js';

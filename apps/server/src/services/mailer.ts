@@ -20,9 +20,25 @@ export interface Mailer {
    * not wait for (or reveal) delivery. Without SMTP_URL, or for SMS, it stays undelivered in the outbox.
    */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Sends now and settles only when SMTP accepted the message (or refused it: then it throws). For the
+   * notification worker, which marks its outbox row after this answers. Without SMTP_URL the message stays
+   * in mail_outbox as undelivered and 'kept' is answered. `messageId` is fixed per notification so a
+   * message sent twice (a crash between acceptance and the mark) carries the same Message-ID.
+   */
+  deliverNow(message: OutgoingMail): Promise<'sent' | 'kept'>;
   /** Waits for deliveries still in flight (called when the app closes). */
   drain(): Promise<void>;
 }
+
+/** A mail of the notification worker: a fixed Message-ID and extra headers (List-Unsubscribe). */
+export interface OutgoingMail extends Omit<MailMessage, 'channel'> {
+  messageId: string;
+  headers?: Record<string, string>;
+}
+
+/** The longest a deliverNow() waits for SMTP before it counts as failed (the worker's lease is longer). */
+export const SMTP_SEND_TIMEOUT_MS = 60_000;
 
 export const UNDELIVERED = 'undelivered';
 export const SMS_UNDELIVERED = 'sms-undelivered';
@@ -69,6 +85,52 @@ export function createMailer(opts: MailerOptions): Mailer {
   };
 
   return {
+    async deliverNow(message) {
+      if (transport === null) {
+        const id = await record({ ...message, channel: 'email' }, message.text, UNDELIVERED);
+        log.warn(
+          { outboxId: id, to: message.to, subject: message.subject },
+          `${UNDELIVERED}: notification kept in mail_outbox (SMTP_URL is not set)`,
+        );
+        return 'kept';
+      }
+      const id = await record({ ...message, channel: 'email' }, message.redactedText, null);
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        const smtp = await transport;
+        await Promise.race([
+          smtp.sendMail({
+            from: opts.from,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            messageId: message.messageId,
+            ...(message.headers === undefined ? {} : { headers: message.headers }),
+          }),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('SMTP did not answer in time')), SMTP_SEND_TIMEOUT_MS);
+            timer.unref();
+          }),
+        ]);
+      } catch (err) {
+        const reason = err instanceof Error ? err.message : String(err);
+        await db
+          .update(mailOutbox)
+          .set({ error: reason.slice(0, 500) })
+          .where(eq(mailOutbox.id, id))
+          .catch((e: unknown) => log.error({ err: e }, 'mail_outbox update failed'));
+        throw err;
+      } finally {
+        clearTimeout(timer);
+      }
+      // Accepted: from here nothing may throw, or the worker would send it again.
+      await db
+        .update(mailOutbox)
+        .set({ deliveredAt: new Date() })
+        .where(eq(mailOutbox.id, id))
+        .catch((e: unknown) => log.error({ err: e }, 'mail_outbox update failed'));
+      return 'sent';
+    },
     async send(message) {
       if (message.channel === 'sms' || transport === null) {
         // Labelled so an operator can find it: the code is readable here and nowhere else.

@@ -95,6 +95,10 @@ export const AUDIT_ACTIONS = [
   'shareLink.delete',
   'search.history.add',
   'search.history.clear',
+  'webhook.create',
+  'webhook.update',
+  'webhook.delete',
+  'webhook.test',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

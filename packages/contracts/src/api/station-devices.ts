@@ -1,12 +1,13 @@
 // Devices of a station (Step 3): loggers and devices in scope as pages, the meters and device models of a
 // station, AC coupling of inverters (stored now, sent to devices in the remote-operations step) and the
-// event subscriptions of a station (stored now, delivered by a later step). The schemas bound types and
+// event subscriptions of a station (delivered by the notifications of Step 5a). The schemas bound types and
 // lengths; the server checks the rules (email pattern, HH:mm, FIXED_TIME needs notifyTime, AC couple
 // partners) and answers the keys below.
 import { Type, type Static } from 'typebox';
 import { DeviceTypes } from '../protocol/protocol.js';
 import { GATEWAY_STATUS_CODES, DEVICE_STATUS_CODES, DeviceRestSchema } from '../device-status.js';
 import { PageQueryFields } from './paging.js';
+import { SubscriptionLanguage } from './notifications.js';
 
 export const StationDeviceLimits = {
   keywordMax: 64,
@@ -168,6 +169,8 @@ export const StationSubscription = Type.Object({
   notifyType: Type.Enum(NOTIFY_TYPES),
   notifyTime: Type.Union([Type.Null(), Type.String()], { description: "HH:mm, station's time zone" }),
   email: Type.String(),
+  language: SubscriptionLanguage,
+  enabled: Type.Boolean({ description: 'False once unsubscribed through the link of a mail' }),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
@@ -182,6 +185,8 @@ const subscriptionFields = {
     }),
   ),
   email: Type.String({ maxLength: StationDeviceLimits.emailMax }),
+  language: Type.Optional(SubscriptionLanguage),
+  enabled: Type.Optional(Type.Boolean({ description: 'Default true; false stops the mails' })),
 };
 
 export const SubscriptionCreateBody = Type.Object(subscriptionFields, { additionalProperties: false });

@@ -9,6 +9,8 @@ import {
   localDayRange,
   localDayStart,
   localDaysRange,
+  localTimeOn,
+  nextLocalTime,
   localYear,
   nextDate,
   offsetMinutesAt,
@@ -114,5 +116,35 @@ describe('station times in the station zone, labelled', () => {
     expect(range.from).toBe(Date.UTC(2026, 9, 23, 22));
     // 25 October has 25 hours there: it ends at 23:00 UTC.
     expect(range.to).toBe(Date.UTC(2026, 9, 25, 23) - 1);
+  });
+});
+
+describe('nextLocalTime', () => {
+  it('finds the next wall-clock time of a zone, today or tomorrow', () => {
+    // 08:00 UTC = 16:00 in Shanghai: 18:00 is later today, 09:00 tomorrow.
+    const now = Date.parse('2026-06-01T08:00:00Z');
+    expect(nextLocalTime(now, '18:00', 'Asia/Shanghai')).toEqual({
+      at: Date.parse('2026-06-01T10:00:00Z'),
+      date: '2026-06-01',
+    });
+    expect(nextLocalTime(now, '09:00', 'Asia/Shanghai')).toEqual({
+      at: Date.parse('2026-06-02T01:00:00Z'),
+      date: '2026-06-02',
+    });
+    // Exactly at the time: the next day's.
+    expect(nextLocalTime(Date.parse('2026-06-01T10:00:00Z'), '18:00', 'Asia/Shanghai').date).toBe(
+      '2026-06-02',
+    );
+  });
+
+  it('follows daylight saving: 07:00 Berlin is 06:00 UTC in March before the change, 05:00 after', () => {
+    expect(nextLocalTime(Date.parse('2026-03-28T12:00:00Z'), '07:00', 'Europe/Berlin').at).toBe(
+      Date.parse('2026-03-29T05:00:00Z'),
+    );
+    expect(localTimeOn('2026-03-28', '07:00', 'Europe/Berlin')).toBe(Date.parse('2026-03-28T06:00:00Z'));
+  });
+
+  it('refuses a time that is not HH:mm', () => {
+    expect(() => localTimeOn('2026-06-01', '24:00', 'UTC')).toThrow(RangeError);
   });
 });

@@ -49,6 +49,27 @@ export function nextDate(date: string): string {
   return dayjs.utc(date).add(1, 'day').format('YYYY-MM-DD');
 }
 
+/**
+ * The instant a local day reaches a wall-clock time HH:mm (a time inside a spring-forward gap gives the
+ * first instant after the gap, as dayjs does).
+ */
+export function localTimeOn(date: string, hhmm: string, timeZone: string): number {
+  if (!isLocalDate(date)) throw new RangeError(`not a calendar date: ${date}`);
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(hhmm)) throw new RangeError(`not a time HH:mm: ${hhmm}`);
+  return dayjs.tz(`${date} ${hhmm}`, timeZone).valueOf();
+}
+
+/** The first instant strictly after `afterMs` at which the zone's clocks read HH:mm, and its local date. */
+export function nextLocalTime(afterMs: number, hhmm: string, timeZone: string): { at: number; date: string } {
+  let date = localDate(afterMs, timeZone);
+  for (let i = 0; i < 3; i++) {
+    const at = localTimeOn(date, hhmm, timeZone);
+    if (at > afterMs) return { at, date };
+    date = nextDate(date);
+  }
+  throw new RangeError(`no ${hhmm} after ${afterMs} in ${timeZone}`);
+}
+
 /** [start, end) of a local calendar day, in epoch ms: 23, 24 or 25 hours long. */
 export function localDayRange(date: string, timeZone: string): { startMs: number; endMs: number } {
   return { startMs: localDayStart(date, timeZone), endMs: localDayStart(nextDate(date), timeZone) };

@@ -9,6 +9,7 @@ import {
   gateways,
   stationSubscriptions,
   stations,
+  users,
 } from '../../db/schema.js';
 import { deviceStatusOf, openFaultCount } from '../facts/status-sql.js';
 import { containsPattern } from '../reference/sql-helpers.js';
@@ -287,6 +288,8 @@ export class StationDevicesRepository {
     notifyType: 'REAL_TIME' | 'FIXED_TIME';
     notifyTime: string | null;
     email: string;
+    language: string;
+    enabled: boolean;
     now: Date;
   }): Promise<SubscriptionRow> {
     const { now, ...rest } = values;
@@ -306,16 +309,25 @@ export class StationDevicesRepository {
       notifyType: 'REAL_TIME' | 'FIXED_TIME';
       notifyTime: string | null;
       email: string;
+      language?: string;
+      enabled?: boolean;
       now: Date;
     },
   ): Promise<SubscriptionRow | null> {
     const { now, ...rest } = values;
     const rows = await this.db
       .update(stationSubscriptions)
-      .set({ ...rest, updatedAt: now })
+      // The next digest is worked out afresh by the notification worker (the time may have changed).
+      .set({ ...rest, nextDigestAt: null, updatedAt: now })
       .where(eq(stationSubscriptions.id, id))
       .returning();
     return rows[0] ?? null;
+  }
+
+  /** The language of a user's account (the default language of the subscriptions they create). */
+  async userLanguage(userId: number): Promise<string | null> {
+    const rows = await this.db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    return rows[0]?.language ?? null;
   }
 
   async deleteSubscription(id: number): Promise<void> {

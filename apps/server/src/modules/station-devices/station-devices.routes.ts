@@ -223,7 +223,7 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
         tags,
         summary: 'Subscribe an email address to the events of a station',
         description:
-          'Stored now, delivered by a later step. subject 1–100 characters; email per SPEC §5; notifyTime ' +
+          'Delivered by the notification worker (docs/alarms.md Notifications). subject 1–100 characters; email per SPEC §5; notifyTime ' +
           "HH:mm (station's time zone) required for FIXED_TIME and not allowed for REAL_TIME.",
         params: IdParams,
         body: SubscriptionCreateBody,

@@ -5,6 +5,8 @@ import {
   StationDeviceLimits,
   StationDeviceMessage,
   validateEmail,
+  DEFAULT_LANGUAGE,
+  isLanguageKey,
   type AcCoupleBody,
   type AcCoupleSetting,
   type GatewayListItem,
@@ -92,6 +94,8 @@ function toSubscription(row: SubscriptionRow): StationSubscription {
     notifyType: row.notifyType,
     notifyTime: row.notifyTime,
     email: row.email,
+    language: isLanguageKey(row.language) ? row.language : DEFAULT_LANGUAGE,
+    enabled: row.enabled,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -272,10 +276,14 @@ export class StationDevicesService {
     const fields = checkedSubscription(body);
     if ((await this.repo.subscriptionCount(station.id)) >= StationDeviceLimits.subscriptionsPerStationMax)
       throw Errors.invalid(StationDeviceMessage.subscriptionsTooMany);
+    const language =
+      body.language ?? (await this.repo.userLanguage(caller.session.userId)) ?? DEFAULT_LANGUAGE;
     const row = await this.repo.insertSubscription({
       stationId: station.id,
       userId: caller.session.userId,
       ...fields,
+      language,
+      enabled: body.enabled ?? true,
       now: this.clock.now(),
     });
     return toSubscription(row);
@@ -285,7 +293,12 @@ export class StationDevicesService {
     const found = await this.repo.subscription(caller.scope, body.id);
     if (!found) throw Errors.notFound();
     const fields = checkedSubscription(body);
-    const row = await this.repo.updateSubscription(found.id, { ...fields, now: this.clock.now() });
+    const row = await this.repo.updateSubscription(found.id, {
+      ...fields,
+      ...(body.language === undefined ? {} : { language: body.language }),
+      ...(body.enabled === undefined ? {} : { enabled: body.enabled }),
+      now: this.clock.now(),
+    });
     if (!row) throw Errors.notFound();
     return toSubscription(row);
   }

@@ -12721,6 +12721,13 @@ export interface paths {
                                 /** @description HH:mm, station's time zone */
                                 notifyTime: null | string;
                                 email: string;
+                                /**
+                                 * @description CN, EN, DE or ITA; default the creating user's language
+                                 * @enum {unknown}
+                                 */
+                                language: "CN" | "EN" | "DE" | "ITA";
+                                /** @description False once unsubscribed through the link of a mail */
+                                enabled: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -12776,7 +12783,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe an email address to the events of a station
-         * @description Stored now, delivered by a later step. subject 1–100 characters; email per SPEC §5; notifyTime HH:mm (station's time zone) required for FIXED_TIME and not allowed for REAL_TIME.
+         * @description Delivered by the notification worker (docs/alarms.md Notifications). subject 1–100 characters; email per SPEC §5; notifyTime HH:mm (station's time zone) required for FIXED_TIME and not allowed for REAL_TIME.
          */
         post: {
             parameters: {
@@ -12797,6 +12804,13 @@ export interface paths {
                         /** @description HH:mm (24 h): required for FIXED_TIME, absent or null for REAL_TIME */
                         notifyTime?: null | string;
                         email: string;
+                        /**
+                         * @description CN, EN, DE or ITA; default the creating user's language
+                         * @enum {unknown}
+                         */
+                        language?: "CN" | "EN" | "DE" | "ITA";
+                        /** @description Default true; false stops the mails */
+                        enabled?: boolean;
                     };
                 };
             };
@@ -12821,6 +12835,13 @@ export interface paths {
                                 /** @description HH:mm, station's time zone */
                                 notifyTime: null | string;
                                 email: string;
+                                /**
+                                 * @description CN, EN, DE or ITA; default the creating user's language
+                                 * @enum {unknown}
+                                 */
+                                language: "CN" | "EN" | "DE" | "ITA";
+                                /** @description False once unsubscribed through the link of a mail */
+                                enabled: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -12906,6 +12927,13 @@ export interface paths {
                         /** @description HH:mm (24 h): required for FIXED_TIME, absent or null for REAL_TIME */
                         notifyTime?: null | string;
                         email: string;
+                        /**
+                         * @description CN, EN, DE or ITA; default the creating user's language
+                         * @enum {unknown}
+                         */
+                        language?: "CN" | "EN" | "DE" | "ITA";
+                        /** @description Default true; false stops the mails */
+                        enabled?: boolean;
                     };
                 };
             };
@@ -12930,6 +12958,13 @@ export interface paths {
                                 /** @description HH:mm, station's time zone */
                                 notifyTime: null | string;
                                 email: string;
+                                /**
+                                 * @description CN, EN, DE or ITA; default the creating user's language
+                                 * @enum {unknown}
+                                 */
+                                language: "CN" | "EN" | "DE" | "ITA";
+                                /** @description False once unsubscribed through the link of a mail */
+                                enabled: boolean;
                                 /** Format: date-time */
                                 createdAt: string;
                                 /** Format: date-time */
@@ -14213,6 +14248,790 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Webhooks of the companies within your reach */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                companyId: number;
+                                name: string;
+                                url: string;
+                                enabled: boolean;
+                                events: ("RAISED" | "REPEATED" | "ACKNOWLEDGED" | "CLEARED" | "ESCALATED" | "SNOOZE_ENDED")[];
+                                consecutiveFailures: number;
+                                disabledAt: null | string;
+                                disabledReason: null | string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Add a webhook to your company: alarms of stations in the company's subtree are POSTed to it
+         * @description Each call is a JSON POST with X-Sunfleet-Signature: sha256=<hex HMAC-SHA256 of the raw body keyed by the secret>, X-Sunfleet-Timestamp (Unix seconds, also sentAt in the body) and X-Sunfleet-Delivery. url: absolute http(s), at most 2000 characters, no user:password@ (4000 notifications.urlCredentials); loopback, private and link-local addresses are refused unless WEBHOOK_ALLOW_PRIVATE is on (4000 notifications.urlPrivate). secret 16–256 characters. events default RAISED and CLEARED. At most 20 per company. Owners (4003) have no company webhooks.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 1–64 characters */
+                        name: string;
+                        /** @description Absolute http:// or https:// URL without user:password@ */
+                        url: string;
+                        /** @description Key of the X-Sunfleet-Signature HMAC; never answered back */
+                        secret: string;
+                        enabled?: boolean;
+                        /** @description Alarm transitions to send; at least one */
+                        events?: ("RAISED" | "REPEATED" | "ACKNOWLEDGED" | "CLEARED" | "ESCALATED" | "SNOOZE_ENDED")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                companyId: number;
+                                name: string;
+                                url: string;
+                                enabled: boolean;
+                                events: ("RAISED" | "REPEATED" | "ACKNOWLEDGED" | "CLEARED" | "ESCALATED" | "SNOOZE_ENDED")[];
+                                consecutiveFailures: number;
+                                disabledAt: null | string;
+                                disabledReason: null | string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook (the secret is never answered)
+         * @description A webhook of a company outside your reach answers 4004 like a missing one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                companyId: number;
+                                name: string;
+                                url: string;
+                                enabled: boolean;
+                                events: ("RAISED" | "REPEATED" | "ACKNOWLEDGED" | "CLEARED" | "ESCALATED" | "SNOOZE_ENDED")[];
+                                consecutiveFailures: number;
+                                disabledAt: null | string;
+                                disabledReason: null | string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Change a webhook (fields left out stay as they are); enabled true restarts its failure count
+         * @description A webhook of a company outside your reach answers 4004 like a missing one. Same rules as creating one.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 1–64 characters */
+                        name?: string;
+                        /** @description Absolute http:// or https:// URL without user:password@ */
+                        url?: string;
+                        /** @description Key of the X-Sunfleet-Signature HMAC; never answered back */
+                        secret?: string;
+                        enabled?: boolean;
+                        /** @description Alarm transitions to send; at least one */
+                        events?: ("RAISED" | "REPEATED" | "ACKNOWLEDGED" | "CLEARED" | "ESCALATED" | "SNOOZE_ENDED")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                companyId: number;
+                                name: string;
+                                url: string;
+                                enabled: boolean;
+                                events: ("RAISED" | "REPEATED" | "ACKNOWLEDGED" | "CLEARED" | "ESCALATED" | "SNOOZE_ENDED")[];
+                                consecutiveFailures: number;
+                                disabledAt: null | string;
+                                disabledReason: null | string;
+                                /** Format: date-time */
+                                createdAt: string;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Delete a webhook and its delivery log
+         * @description A webhook of a company outside your reach answers 4004 like a missing one.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a signed test call now and answer its result (logged as a TEST delivery, not retried)
+         * @description A webhook of a company outside your reach answers 4004 like a missing one. Each call is a JSON POST with X-Sunfleet-Signature: sha256=<hex HMAC-SHA256 of the raw body keyed by the secret>, X-Sunfleet-Timestamp (Unix seconds, also sentAt in the body) and X-Sunfleet-Delivery.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                /** @description RAISED, CLEARED, … or TEST */
+                                kind: string;
+                                alarmId: null | number;
+                                /** @enum {unknown} */
+                                state: "PENDING" | "SENT" | "FAILED" | "CANCELLED";
+                                attempts: number;
+                                /** @description The receiver's HTTP status */
+                                lastStatus: null | number;
+                                lastError: null | string;
+                                lastAttemptAt: null | string;
+                                nextAttemptAt: null | string;
+                                sentAt: null | string;
+                                /** Format: date-time */
+                                createdAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhook/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The delivery log of a webhook, newest first: state, attempts, last answer, next attempt
+         * @description A webhook of a company outside your reach answers 4004 like a missing one.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                total: number;
+                                list: {
+                                    id: number;
+                                    /** @description RAISED, CLEARED, … or TEST */
+                                    kind: string;
+                                    alarmId: null | number;
+                                    /** @enum {unknown} */
+                                    state: "PENDING" | "SENT" | "FAILED" | "CANCELLED";
+                                    attempts: number;
+                                    /** @description The receiver's HTTP status */
+                                    lastStatus: null | number;
+                                    lastError: null | string;
+                                    lastAttemptAt: null | string;
+                                    nextAttemptAt: null | string;
+                                    sentAt: null | string;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/subscription/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public: switch off the event subscription an unsubscribe link names (the link of its mails)
+         * @description The token is signed by the server; a malformed, forged or stale one answers 4004 and changes nothing. Repeating a valid link is harmless.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description From the link of a mail */
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                subscriptionId: number;
+                                stationName: string;
+                                email: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

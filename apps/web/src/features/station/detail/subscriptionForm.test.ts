@@ -31,6 +31,8 @@ describe('event subscription form', () => {
         notifyType: 'REAL_TIME',
         notifyTime: null,
         email: 'x@y.z',
+        language: 'EN',
+        enabled: true,
         createdAt: '2026-01-01T00:00:00Z',
         updatedAt: '2026-01-01T00:00:00Z',
       }),

@@ -1,0 +1,226 @@
+// The words of notification mails: alarmText (the one place the fault-code catalogue plugs in), the
+// translation table's notifications.* texts per language, and the composition of alarm mails and digests.
+import { DEFAULT_LANGUAGE, isLanguageKey, type LanguageKey } from '@sunfleet/contracts';
+import { formatEnergyChineseText, formatEnergyText, formatInZoneLabelled } from '@sunfleet/domain';
+import { like } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { translations } from '../../db/schema.js';
+
+/** What a mail says about an alarm. */
+export interface AlarmFacts {
+  id: number;
+  code: number;
+  level: 'URGENT' | 'IMPORTANT' | 'COMMONLY' | 'PROMPT';
+  kind: 'ALARM' | 'EVENT';
+  message: string | null;
+  startedAt: Date;
+  endedAt: Date | null;
+  deviceId: number | null;
+  deviceSn: string | null;
+  deviceName: string | null;
+  deviceModel: string | null;
+  gatewayId: number;
+  gatewaySn: string;
+}
+
+/**
+ * The text of an alarm in a language. Today the alarm's own message (from the logger) and its code; the
+ * fault-code catalogue (Step 5a item 1) replaces this body with its description for the device model and
+ * language, falling back to the same.
+ */
+export function alarmText(
+  alarm: Pick<AlarmFacts, 'code' | 'message' | 'deviceModel'>,
+  _language: LanguageKey,
+): string {
+  const message = alarm.message?.trim();
+  return message ? `${message} (${alarm.code})` : `#${alarm.code}`;
+}
+
+/** The Intl locale of each mail language (as the console's numberFormat). */
+const LOCALE: Record<LanguageKey, string> = { CN: 'zh-CN', EN: 'en-US', DE: 'de-DE', ITA: 'it-IT' };
+
+export function languageOf(value: string): LanguageKey {
+  return isLanguageKey(value) ? value : DEFAULT_LANGUAGE;
+}
+
+export function energyText(kWh: number | null, language: LanguageKey): string {
+  return language === 'CN' ? formatEnergyChineseText(kWh) : formatEnergyText(kWh, LOCALE[language]);
+}
+
+const fill = (template: string, vars: Record<string, string>): string =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => vars[name] ?? whole);
+
+export type Texts = (key: string, vars?: Record<string, string>) => string;
+
+/**
+ * The notifications.* texts of the translation table (so administrators edit them like any other text),
+ * read once per worker round before its transactions; a key missing in a language falls back to English.
+ */
+export class NotificationTexts {
+  private constructor(private readonly byLanguage: Map<string, Map<string, string>>) {}
+
+  static async load(db: Db): Promise<NotificationTexts> {
+    const rows = await db
+      .select({ language: translations.language, key: translations.key, value: translations.value })
+      .from(translations)
+      .where(like(translations.key, 'notifications.%'));
+    const byLanguage = new Map<string, Map<string, string>>();
+    for (const r of rows) {
+      let map = byLanguage.get(r.language);
+      if (map === undefined) {
+        map = new Map<string, string>();
+        byLanguage.set(r.language, map);
+      }
+      map.set(r.key, r.value);
+    }
+    return new NotificationTexts(byLanguage);
+  }
+
+  for(language: LanguageKey): Texts {
+    const own = this.byLanguage.get(language);
+    const fallback = this.byLanguage.get(DEFAULT_LANGUAGE);
+    return (key, vars = {}) => fill(own?.get(key) ?? fallback?.get(key) ?? key, vars);
+  }
+}
+
+export interface StationFacts {
+  id: number;
+  name: string;
+  timeZone: string;
+}
+
+export interface ComposedMail {
+  subject: string;
+  text: string;
+}
+
+export interface MailContext {
+  texts: Texts;
+  language: LanguageKey;
+  subscriptionSubject: string;
+  email: string;
+  stationLink: string;
+  unsubscribeLink: string;
+}
+
+const SUBJECT_OF = {
+  RAISED: 'notifications.mail.raisedSubject',
+  CLEARED: 'notifications.mail.clearedSubject',
+  SNOOZE_ENDED: 'notifications.mail.reminderSubject',
+} as const;
+const INTRO_OF = {
+  RAISED: 'notifications.mail.raisedIntro',
+  CLEARED: 'notifications.mail.clearedIntro',
+  SNOOZE_ENDED: 'notifications.mail.reminderIntro',
+} as const;
+export type MailedEvent = keyof typeof SUBJECT_OF;
+export const MAILED_EVENTS: readonly string[] = Object.keys(SUBJECT_OF);
+
+function deviceLabel(alarm: AlarmFacts): string {
+  if (alarm.deviceSn === null) return alarm.gatewaySn;
+  return alarm.deviceName ? `${alarm.deviceName} (${alarm.deviceSn})` : alarm.deviceSn;
+}
+
+/** A REAL_TIME mail: one alarm transition, times in the station's zone. */
+export function composeAlarmMail(
+  kind: MailedEvent,
+  alarm: AlarmFacts,
+  station: StationFacts,
+  ctx: MailContext,
+): ComposedMail {
+  const t = ctx.texts;
+  const text = alarmText(alarm, ctx.language);
+  const level = t(`notifications.level.${alarm.level}`);
+  const subject = t(SUBJECT_OF[kind], {
+    subject: ctx.subscriptionSubject,
+    level,
+    station: station.name,
+    text,
+  });
+  const body = [
+    t(INTRO_OF[kind]),
+    '',
+    t('notifications.mail.alarmDetails', {
+      station: station.name,
+      device: deviceLabel(alarm),
+      text,
+      code: String(alarm.code),
+      level,
+      startedAt: formatInZoneLabelled(alarm.startedAt.getTime(), station.timeZone),
+      endedAt: alarm.endedAt === null ? '-' : formatInZoneLabelled(alarm.endedAt.getTime(), station.timeZone),
+    }),
+    '',
+    t('notifications.mail.openLink', { link: ctx.stationLink }),
+    '',
+    '-- ',
+    t('notifications.mail.unsubscribe', {
+      email: ctx.email,
+      subject: ctx.subscriptionSubject,
+      link: ctx.unsubscribeLink,
+    }),
+  ];
+  return { subject: oneLine(subject), text: body.join('\n') };
+}
+
+/** Lines of a digest list at most; the rest is counted. */
+const DIGEST_LINES = 30;
+
+export interface DigestFacts {
+  date: string;
+  energyKwh: number | null;
+  open: AlarmFacts[];
+  raised: AlarmFacts[];
+  cleared: AlarmFacts[];
+}
+
+/** A FIXED_TIME digest: the day's energy and the open, raised and cleared alarms. */
+export function composeDigestMail(
+  digest: DigestFacts,
+  station: StationFacts,
+  ctx: MailContext,
+): ComposedMail {
+  const t = ctx.texts;
+  const line = (a: AlarmFacts, at: Date): string =>
+    `- ${formatInZoneLabelled(at.getTime(), station.timeZone)}  ${t(`notifications.level.${a.level}`)}  ` +
+    `${deviceLabel(a)}  ${alarmText(a, ctx.language)}`;
+  const section = (title: string, alarms: AlarmFacts[], at: (a: AlarmFacts) => Date): string[] => {
+    const lines = alarms.slice(0, DIGEST_LINES).map((a) => line(a, at(a)));
+    if (alarms.length === 0) lines.push(`- ${t('notifications.mail.none')}`);
+    if (alarms.length > DIGEST_LINES)
+      lines.push(t('notifications.mail.digestMore', { count: String(alarms.length - DIGEST_LINES) }));
+    return ['', `${title}:`, ...lines];
+  };
+  const subject = t('notifications.mail.digestSubject', {
+    subject: ctx.subscriptionSubject,
+    station: station.name,
+    date: digest.date,
+  });
+  const body = [
+    t('notifications.mail.digestSummary', {
+      station: station.name,
+      date: digest.date,
+      energy: energyText(digest.energyKwh, ctx.language),
+      open: String(digest.open.length),
+      raised: String(digest.raised.length),
+      cleared: String(digest.cleared.length),
+    }),
+    ...section(t('notifications.mail.digestOpen'), digest.open, (a) => a.startedAt),
+    ...section(t('notifications.mail.digestRaised'), digest.raised, (a) => a.startedAt),
+    ...section(t('notifications.mail.digestCleared'), digest.cleared, (a) => a.endedAt ?? a.startedAt),
+    '',
+    t('notifications.mail.openLink', { link: ctx.stationLink }),
+    '',
+    '-- ',
+    t('notifications.mail.unsubscribe', {
+      email: ctx.email,
+      subject: ctx.subscriptionSubject,
+      link: ctx.unsubscribeLink,
+    }),
+  ];
+  return { subject: oneLine(subject), text: body.join('\n') };
+}
+
+/** Subjects are one line: a logger's message or a station name never adds a header. */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\t]+/g, ' ').slice(0, 250);
+}
