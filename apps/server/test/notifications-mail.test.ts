@@ -2,6 +2,7 @@
 // subscription's language, through a real SMTP listener; maintenance events send nothing; two workers
 // never send one mail twice; the unsubscribe link switches a subscription off; FIXED_TIME subscriptions
 // get one digest a day at the chosen time of the station's zone.
+import { useCatalogueModel } from './stations-support.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -218,6 +219,25 @@ describe.each(DATABASES)('REAL_TIME notification mails on %s', (kind) => {
       `Message-ID: <notification.${pending!.id}@solar.example.com>`,
     );
     await broken.close();
+  });
+
+  it("words a known code from the fault-code catalogue in the recipient's language, with cause and handling", async () => {
+    // The catalogue's entries belong to protocol definitions: the inverter gets a built-in model first.
+    await useCatalogueModel(t.database.db, fleet.inverterId, 'INVERTER');
+    await raise(t.database.db, fleet, {
+      code: 2031,
+      message: 'OVP-AC',
+      level: 'IMPORTANT',
+      at: t.clock.now(),
+    });
+    await a.worker.runOnce();
+    const de = mailsTo('betrieb@example.com').at(-1)!;
+    expect(mailSubject(de.raw)).toContain('Netzüberspannung (2031)');
+    const deText = mailText(de.raw);
+    expect(deText).toContain('Ursache: Die vom Wechselrichter gemessene Netzspannung');
+    expect(deText).toContain('Was zu tun ist:');
+    expect(deText).toContain('Netzbetreiber');
+    expect(mailSubject(de.raw)).not.toContain('OVP-AC');
   });
 });
 

@@ -5,6 +5,7 @@ import { formatEnergyChineseText, formatEnergyText, formatInZoneLabelled } from 
 import { like } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { translations } from '../../db/schema.js';
+import type { AlarmDescription } from '../fault-codes/describe.js';
 
 /** What a mail says about an alarm. */
 export interface AlarmFacts {
@@ -23,17 +24,18 @@ export interface AlarmFacts {
   gatewaySn: string;
 }
 
+/** What the fault-code catalogue says of an alarm in the mail's language (fault-codes/describe.ts). */
+export type CatalogueText =
+  | Pick<Extract<AlarmDescription, { known: true }>, 'known' | 'description' | 'cause' | 'handling'>
+  | Pick<Extract<AlarmDescription, { known: false }>, 'known' | 'description' | 'cause' | 'handling'>;
+
 /**
- * The text of an alarm in a language. Today the alarm's own message (from the logger) and its code; the
- * fault-code catalogue (Step 5a item 1) replaces this body with its description for the device model and
- * language, falling back to the same.
+ * The text of an alarm: the fault-code catalogue's description for the device's model and the mail's
+ * language when the code is known, else the alarm's own message (from the logger), with the code.
  */
-export function alarmText(
-  alarm: Pick<AlarmFacts, 'code' | 'message' | 'deviceModel'>,
-  _language: LanguageKey,
-): string {
-  const message = alarm.message?.trim();
-  return message ? `${message} (${alarm.code})` : `#${alarm.code}`;
+export function alarmText(alarm: Pick<AlarmFacts, 'code' | 'message'>, catalogue?: CatalogueText): string {
+  const text = catalogue?.known === true ? catalogue.description : alarm.message?.trim();
+  return text ? `${text} (${alarm.code})` : `#${alarm.code}`;
 }
 
 /** The Intl locale of each mail language (as the console's numberFormat). */
@@ -97,6 +99,8 @@ export interface ComposedMail {
 export interface MailContext {
   texts: Texts;
   language: LanguageKey;
+  /** The catalogue's words for the alarms of the mail, by alarm id, in `language`. */
+  catalogue?: ReadonlyMap<number, CatalogueText>;
   subscriptionSubject: string;
   email: string;
   stationLink: string;
@@ -129,7 +133,8 @@ export function composeAlarmMail(
   ctx: MailContext,
 ): ComposedMail {
   const t = ctx.texts;
-  const text = alarmText(alarm, ctx.language);
+  const described = ctx.catalogue?.get(alarm.id);
+  const text = alarmText(alarm, described);
   const level = t(`notifications.level.${alarm.level}`);
   const subject = t(SUBJECT_OF[kind], {
     subject: ctx.subscriptionSubject,
@@ -149,6 +154,13 @@ export function composeAlarmMail(
       startedAt: formatInZoneLabelled(alarm.startedAt.getTime(), station.timeZone),
       endedAt: alarm.endedAt === null ? '-' : formatInZoneLabelled(alarm.endedAt.getTime(), station.timeZone),
     }),
+    ...(described?.known === true
+      ? [
+          '',
+          t('notifications.mail.cause', { cause: described.cause }),
+          t('notifications.mail.handling', { handling: described.handling }),
+        ]
+      : []),
     '',
     t('notifications.mail.openLink', { link: ctx.stationLink }),
     '',
@@ -182,7 +194,7 @@ export function composeDigestMail(
   const t = ctx.texts;
   const line = (a: AlarmFacts, at: Date): string =>
     `- ${formatInZoneLabelled(at.getTime(), station.timeZone)}  ${t(`notifications.level.${a.level}`)}  ` +
-    `${deviceLabel(a)}  ${alarmText(a, ctx.language)}`;
+    `${deviceLabel(a)}  ${alarmText(a, ctx.catalogue?.get(a.id))}`;
   const section = (title: string, alarms: AlarmFacts[], at: (a: AlarmFacts) => Date): string[] => {
     const lines = alarms.slice(0, DIGEST_LINES).map((a) => line(a, at(a)));
     if (alarms.length === 0) lines.push(`- ${t('notifications.mail.none')}`);

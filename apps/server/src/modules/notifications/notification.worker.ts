@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { NotifySettings } from '../../config/config.js';
 import type { Database, Db } from '../../db/client.js';
 import { nextLocalTime, localDayStart } from '@sunfleet/domain';
-import type { WebhookPayload } from '@sunfleet/contracts';
+import type { LanguageKey, WebhookPayload } from '@sunfleet/contracts';
 import type { Logger } from 'pino';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../services/mailer.js';
@@ -23,9 +23,11 @@ import {
   MAILED_EVENTS,
   NotificationTexts,
   type AlarmFacts,
+  type CatalogueText,
   type MailedEvent,
   type StationFacts,
 } from './notification-texts.js';
+import { FaultCatalogue } from '../fault-codes/describe.js';
 import {
   NotifyRepository,
   type DeliveryRow,
@@ -195,6 +197,7 @@ export class NotificationWorker {
     const now = this.deps.clock.now();
     const rows: NewDelivery[] = [];
     const hooksOf = new Map<number, Awaited<ReturnType<NotifyRepository['webhooksAbove']>>>();
+    const catalogue = new CatalogueTexts(tx);
     for (const event of await repo.events(ids)) {
       const station = event.station;
       // Alarms of loggers bound to no station reach nobody: subscriptions and webhooks are per station.
@@ -206,6 +209,7 @@ export class NotificationWorker {
           const mail = composeAlarmMail(event.kind as MailedEvent, event.alarm, station, {
             texts: texts.for(language),
             language,
+            catalogue: await catalogue.of([event.alarm], language),
             subscriptionSubject: sub.subject,
             email: sub.email,
             stationLink: links.station,
@@ -280,6 +284,10 @@ export class NotificationWorker {
           {
             texts: texts.for(language),
             language,
+            catalogue: await new CatalogueTexts(tx).of(
+              [...alarmsOfDay.open, ...alarmsOfDay.raised, ...alarmsOfDay.cleared],
+              language,
+            ),
             subscriptionSubject: sub.subject,
             email: sub.email,
             stationLink: links.station,
@@ -412,3 +420,28 @@ function unsubscribeHeaders(body: string): Record<string, string> | undefined {
 }
 
 export type { AlarmFacts };
+
+/** The fault-code catalogue's words for the alarms of one transaction's mails, per language, read once. */
+class CatalogueTexts {
+  private readonly catalogue: FaultCatalogue;
+  private readonly known = new Map<string, CatalogueText>();
+
+  constructor(db: Db) {
+    this.catalogue = new FaultCatalogue(db);
+  }
+
+  async of(alarms: readonly AlarmFacts[], language: LanguageKey): Promise<Map<number, CatalogueText>> {
+    const missing = alarms.filter((a) => !this.known.has(`${String(a.id)}:${language}`));
+    const described = await this.catalogue.describeAlarms(missing, language);
+    missing.forEach((a, i) => {
+      const text = described[i];
+      if (text !== undefined) this.known.set(`${String(a.id)}:${language}`, text);
+    });
+    const out = new Map<number, CatalogueText>();
+    for (const a of alarms) {
+      const text = this.known.get(`${String(a.id)}:${language}`);
+      if (text !== undefined) out.set(a.id, text);
+    }
+    return out;
+  }
+}
