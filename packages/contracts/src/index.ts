@@ -27,3 +27,4 @@ export * from './protocol/fleet.js';
 export * from './api/station-charts.js';
 export * from './api/live.js';
 export * from './api/stations.js';
+export * from './api/alarms.js';

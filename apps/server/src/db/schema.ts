@@ -214,3 +214,4 @@ export const rateCounters = pgTable('rate_counters', {
 export * from './schema-organisation.js';
 export * from './schema-devices.js';
 export * from './schema-stations.js';
+export * from './schema-alarms.js';

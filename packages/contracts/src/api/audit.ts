@@ -91,6 +91,16 @@ export const AUDIT_ACTIONS = [
   'shareLink.delete',
   'search.history.add',
   'search.history.clear',
+  'alarm.acknowledge',
+  'alarm.clear',
+  'alarm.read',
+  'alarm.snooze',
+  'alarmRule.create',
+  'alarmRule.update',
+  'alarmRule.delete',
+  'maintenanceWindow.create',
+  'maintenanceWindow.update',
+  'maintenanceWindow.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
