@@ -21,7 +21,7 @@ export const AlarmLimits = {
 } as const;
 
 /** enMsg keys of this area (texts in locales/alarms). */
-export const AlarmMessage = {
+export const AlarmApiMessage = {
   snoozeInPast: 'alarm.snoozeInPast',
   ruleThresholdRequired: 'alarmRule.thresholdRequired',
   ruleIntervalsRequired: 'alarmRule.intervalsRequired',

@@ -2,8 +2,6 @@ import {
   pageWindow,
   TelemetryColumns,
   TelemetryLimits,
-  type AlarmItem,
-  type AlarmQuery,
   type DeviceHistory,
   type DeviceHistoryQuery,
   type DeviceLatest,
@@ -22,7 +20,6 @@ import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
 import { gatewayInScope, idInScope } from '../tenancy/device-scope.js';
 import type { Scope } from '../tenancy/scope.js';
-import { AlarmsRepository } from './alarms.repository.js';
 import { PacketLossRepository } from './packet-loss.repository.js';
 import { checkHistoryRange, checkLossRange, checkRollupRange } from './ranges.js';
 import { StatusRepository } from './status.repository.js';
@@ -32,7 +29,6 @@ export class TelemetryService {
   private readonly repo: TelemetryRepository;
   private readonly status: StatusRepository;
   private readonly loss: PacketLossRepository;
-  private readonly alarms: AlarmsRepository;
 
   constructor(
     private readonly db: Db,
@@ -41,7 +37,6 @@ export class TelemetryService {
     this.repo = new TelemetryRepository(db);
     this.status = new StatusRepository(db);
     this.loss = new PacketLossRepository(db);
-    this.alarms = new AlarmsRepository(db);
   }
 
   async latest(scope: Scope, deviceId: number): Promise<DeviceLatest> {
@@ -154,9 +149,6 @@ export class TelemetryService {
     };
   }
 
-  alarmPage(scope: Scope, query: AlarmQuery): Promise<{ total: number; list: AlarmItem[] }> {
-    return this.alarms.page(scope, query, pageWindow(query));
-  }
 
   private async device(scope: Scope, id: number): Promise<DeviceRef> {
     const device = await this.repo.device(scope, id);

@@ -1,0 +1,62 @@
+import {
+  AlarmApiMessage,
+  pageWindow,
+  TelemetryApiMessage,
+  type AlarmDetail,
+  type AlarmItem,
+  type AlarmQuery,
+} from '@sunfleet/contracts';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { Errors } from '../../lib/errors.js';
+import type { Scope } from '../tenancy/scope.js';
+import { AlarmsRepository } from './alarms.repository.js';
+
+/** The alarm list, one alarm, and the life-cycle actions (docs/alarms.md "Alarm engine and life cycle"). */
+export class AlarmsService {
+  readonly repo: AlarmsRepository;
+
+  constructor(
+    db: Db,
+    private readonly clock: Clock,
+  ) {
+    this.repo = new AlarmsRepository(db);
+  }
+
+  page(scope: Scope, query: AlarmQuery): Promise<{ total: number; list: AlarmItem[] }> {
+    if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+      throw Errors.invalid(TelemetryApiMessage.rangeInvalid, [
+        { field: 'querystring.from', rule: TelemetryApiMessage.rangeInvalid, message: 'from is after to' },
+      ]);
+    }
+    return this.repo.page(scope, query, pageWindow(query));
+  }
+
+  async detail(scope: Scope, id: number): Promise<AlarmDetail> {
+    const found = await this.repo.detail(scope, id);
+    if (found === null) throw Errors.notFound();
+    return found;
+  }
+
+  acknowledge(scope: Scope, ids: number[], note: string | undefined): Promise<number> {
+    return this.repo.act(scope, ids, this.clock.now(), { kind: 'ack', note: note?.trim() || null });
+  }
+
+  clear(scope: Scope, ids: number[], reason: string): Promise<number> {
+    return this.repo.act(scope, ids, this.clock.now(), { kind: 'clear', reason: reason.trim() });
+  }
+
+  snooze(scope: Scope, ids: number[], untilMs: number): Promise<number> {
+    const now = this.clock.now();
+    if (untilMs <= now.getTime()) {
+      throw Errors.invalid(AlarmApiMessage.snoozeInPast, [
+        { field: 'body.until', rule: AlarmApiMessage.snoozeInPast, message: 'until must be later than now' },
+      ]);
+    }
+    return this.repo.act(scope, ids, now, { kind: 'snooze', until: new Date(untilMs) });
+  }
+
+  read(scope: Scope, ids: number[]): Promise<number> {
+    return this.repo.markRead(scope, ids, this.clock.now());
+  }
+}
