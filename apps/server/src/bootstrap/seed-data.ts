@@ -103,6 +103,8 @@ const managerCodes: PermCode[] = [
   Perm.roleUpdate,
   Perm.roleDelete,
   Perm.logExport,
+  // Handling the alarms of their subtree: acknowledge, clear, snooze, station rules and maintenance windows.
+  Perm.alarmUpdate,
 ];
 
 interface RoleSeed {
