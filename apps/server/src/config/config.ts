@@ -69,6 +69,10 @@ export interface AppConfig {
    * edits to stations, follows, companies, users and exchange rates drop them at once. 0 = no cache.
    */
   stationFiguresMaxAgeMs: number;
+  /** ALARM_ESCALATE_AFTER_S: an unacknowledged URGENT/IMPORTANT alarm escalates after this (unless its rule says). */
+  alarmEscalateAfterS: number;
+  /** ALARM_EVALUATE_EVERY_MS: how often the `jobs` service evaluates the alarm rules. */
+  alarmEvaluateEveryMs: number;
 }
 
 /** Thrown at boot when an environment variable is unusable; the message names the variable. */
@@ -293,6 +297,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     simBackfillDays: integer(env, 'SIM_BACKFILL_DAYS', 2, 0, 3 * 366 - 1),
     simAcceleration: decimal(env, 'SIM_ACCELERATION', 1, 1, 1_000_000),
     stationFiguresMaxAgeMs: integer(env, 'STATION_FIGURES_MAX_AGE_MS', 5_000, 0, 60_000),
+    alarmEscalateAfterS: integer(env, 'ALARM_ESCALATE_AFTER_S', 3600, 60, 7 * 86_400),
+    alarmEvaluateEveryMs: integer(env, 'ALARM_EVALUATE_EVERY_MS', 30_000, 1000, 3_600_000),
     publicUrl,
     publicUrlSet: configuredPublicUrl !== null,
     logLevel: logLevel as LogLevel,
