@@ -229,7 +229,7 @@ export class AlarmEvaluator {
       sql`with up as (
           insert into alarms (gateway_id, device_id, record_id, kind, code, level, message, started_at, source,
             rule_id, last_seen_at, in_maintenance)
-          select g.id, ${device}::int, ${`rule:${o.rule_id}:${o.device_id}:${now.getTime()}`}, 'ALARM',
+          select g.id, ${device}::int, ${`rule:${o.rule_id}:${o.device_id}:`} || gen_random_uuid()::text, 'ALARM',
             ${o.code}::int, ${o.level}, null, ${now.toISOString()}::timestamptz, 'RULE', ${o.rule_id}::int,
             ${now.toISOString()}::timestamptz,
             ${sql.raw(inMaintenanceText(at, 'g.station_id', `${device === null ? 'null' : String(device)}::int`, 's.time_zone'))}
