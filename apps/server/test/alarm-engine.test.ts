@@ -13,14 +13,14 @@ import { as } from './organisation-fixtures.js';
 import { addDevice } from './rollups-support.js';
 import { raiseAlarm, seenAt, twoTenants, type TwoTenants } from './telemetry-api-support.js';
 
-interface AlarmRow {
+type AlarmRow = {
   id: number;
   ended: boolean;
   cleared_by: string | null;
   flapping: boolean;
   repeat_count: number;
   in_maintenance: boolean;
-}
+};
 
 describe.each(DATABASES)('alarm engine (%s)', (kind) => {
   let t: TestApp;
@@ -212,7 +212,9 @@ describe.each(DATABASES)('alarm engine (%s)', (kind) => {
         from unnest(array[${list}]) as x(at) order by x.at`),
     );
     await t.database.db.execute(sql`delete from maintenance_windows where id = ${row?.id ?? 0}`);
-    expect(rows.map((r) => r.inside)).toEqual(instants.map((i) => inMaintenanceWindow(window, i, 'Europe/Berlin')));
+    expect(rows.map((r) => r.inside)).toEqual(
+      instants.map((i) => inMaintenanceWindow(window, i, 'Europe/Berlin')),
+    );
     expect(rows.some((r) => r.inside)).toBe(true);
   });
 
@@ -237,9 +239,9 @@ describe.each(DATABASES)('alarm engine (%s)', (kind) => {
           sql`select kind from alarm_events where alarm_id = ${alarmId} order by id`,
         )
       ).map((r) => r.kind);
-    expect((await w.installer1.post('/alarm/snooze', { ids: [snoozed], until: start.getTime() + 600_000 })).status).toBe(
-      200,
-    );
+    expect(
+      (await w.installer1.post('/alarm/snooze', { ids: [snoozed], until: start.getTime() + 600_000 })).status,
+    ).toBe(200);
     t.clock.advance(599);
     await round();
     expect(await kinds(snoozed)).toEqual([]);
@@ -268,7 +270,12 @@ describe.each(DATABASES)('alarm engine (%s)', (kind) => {
   it('validates alarm rules and maintenance windows and stores nothing on refusal', async () => {
     const count = async (table: string): Promise<number> =>
       Number(
-        (await queryRows<{ n: string | number }>(t.database.db, sql.raw(`select count(*) as n from ${table}`)))[0]?.n,
+        (
+          await queryRows<{ n: string | number }>(
+            t.database.db,
+            sql.raw(`select count(*) as n from ${table}`),
+          )
+        )[0]?.n,
       );
     const rules = await count('alarm_rules');
     const windows = await count('maintenance_windows');
@@ -278,7 +285,12 @@ describe.each(DATABASES)('alarm engine (%s)', (kind) => {
     }>().data.token;
     for (const [client, body, status, enMsg] of [
       [w.installer1, { ...base, threshold: undefined }, 4000, 'alarmRule.thresholdRequired'],
-      [w.installer1, { ...base, kind: 'LOGGER_OFFLINE', threshold: undefined }, 4000, 'alarmRule.intervalsRequired'],
+      [
+        w.installer1,
+        { ...base, kind: 'LOGGER_OFFLINE', threshold: undefined },
+        4000,
+        'alarmRule.intervalsRequired',
+      ],
       [w.installer1, { ...base, modelId: 1 }, 4000, 'alarmRule.oneScope'],
       [w.installer1, { ...base, kind: 'LOUD' }, 4000, undefined],
       [w.installer1, { ...base, debounceS: -1 }, 4000, undefined],
@@ -314,7 +326,9 @@ describe.each(DATABASES)('alarm engine (%s)', (kind) => {
     // The platform edits global rules; a station rule of another tenant is not found for installer 1.
     const global = await w.admin.post<{ id: number }>('/alarmRule', { ...base, stationId: null, code: 2 });
     expect(global.status).toBe(200);
-    expect((await w.installer1.put(`/alarmRule/${global.data.id}`, { ...base, stationId: null })).status).toBe(4003);
+    expect(
+      (await w.installer1.put(`/alarmRule/${global.data.id}`, { ...base, stationId: null })).status,
+    ).toBe(4003);
     expect((await w.installer1.del(`/alarmRule/${global.data.id}`)).status).toBe(4003);
     const theirs = await w.installer2.post<{ id: number }>('/alarmRule', { ...base, stationId: w.stationB });
     expect(theirs.status).toBe(200);

@@ -66,7 +66,8 @@ describe.each(DATABASES)('alarm life cycle API (%s)', (kind) => {
     (await client.get<{ unreadAlarmCount: number }>('/info')).data.unreadAlarmCount;
 
   it('lists fleet-wide within reach, with state, device type, code, time range and sort filters', async () => {
-    const ids = async (q: string) => (await w.installer1.get<Alarms>(`/alarm/page${q}`)).data.list.map((a) => a.id);
+    const ids = async (q: string) =>
+      (await w.installer1.get<Alarms>(`/alarm/page${q}`)).data.list.map((a) => a.id);
     expect(await ids('')).toEqual([a2, a1]);
     expect(await ids('?sort=level')).toEqual([a1, a2]);
     expect(await ids('?sort=startedAt&order=asc')).toEqual([a1, a2]);
@@ -81,9 +82,9 @@ describe.each(DATABASES)('alarm life cycle API (%s)', (kind) => {
       data: { code: number };
     };
     expect(await ids(`?code=${code.data.code}`)).toEqual([]);
-    expect((await w.admin.get<Alarms>(`/alarm/page?code=${code.data.code}`)).data.list.map((a) => a.id)).toEqual([
-      b1,
-    ]);
+    expect(
+      (await w.admin.get<Alarms>(`/alarm/page?code=${code.data.code}`)).data.list.map((a) => a.id),
+    ).toEqual([b1]);
     expect((await w.installer1.get(`/alarm/page?from=${now}&to=${now - 1}`)).status).toBe(4000);
     expect((await w.installer1.get('/alarm/page?state=CLOSED')).status).toBe(4000);
     expect((await w.installer1.get('/alarm/page?sort=name')).status).toBe(4000);
@@ -128,9 +129,9 @@ describe.each(DATABASES)('alarm life cycle API (%s)', (kind) => {
   });
 
   it('keeps the guest and a user without alarm:update from changing alarms', async () => {
-    const guestToken = (
-      await t.app.inject({ method: 'POST', url: '/api/login/guest' })
-    ).json<{ data: { token: string } }>().data.token;
+    const guestToken = (await t.app.inject({ method: 'POST', url: '/api/login/guest' })).json<{
+      data: { token: string };
+    }>().data.token;
     const guest = as(t, guestToken);
     expect((await guest.post('/alarm/ack', { ids: [a1] })).status).toBe(4003);
     expect((await guest.post('/alarm/read', { ids: [a1] })).status).toBe(4003);
@@ -158,9 +159,14 @@ describe.each(DATABASES)('alarm life cycle API (%s)', (kind) => {
     expect(await unread(w.admin)).toBe(3);
 
     const until = now + 3_600_000;
-    expect((await w.installer1.post<{ changed: number }>('/alarm/snooze', { ids: [a2], until })).data.changed).toBe(1);
+    expect(
+      (await w.installer1.post<{ changed: number }>('/alarm/snooze', { ids: [a2], until })).data.changed,
+    ).toBe(1);
 
-    const cleared = await w.installer1.post<{ changed: number }>('/alarm/clear', { ids: [a2], reason: 'fixed' });
+    const cleared = await w.installer1.post<{ changed: number }>('/alarm/clear', {
+      ids: [a2],
+      reason: 'fixed',
+    });
     expect(cleared.data.changed).toBe(1);
     expect(await events(a2)).toEqual(['ACKNOWLEDGED', 'CLEARED']);
     // A cleared alarm is not counted as unread any more.

@@ -226,7 +226,12 @@ describe.each(DATABASES)('ingest handling (%s)', (kind) => {
     // Life-cycle events, written by the same statement: A-1 raised then cleared by the device (the late
     // repeat wrote nothing); L-1 raised, and a repeat of it while open is REPEATED with its count.
     await send(logger.sn, 'alarm', { v: 1, alarms: [alarm('L-1', logger.sn, null)] });
-    const events = await queryRows<{ record_id: string; kind: string; repeat_count: number; cleared_by: string | null }>(
+    const events = await queryRows<{
+      record_id: string;
+      kind: string;
+      repeat_count: number;
+      cleared_by: string | null;
+    }>(
       world.db,
       sql`select a.record_id, e.kind, a.repeat_count, a.cleared_by
           from alarm_events e join alarms a on a.id = e.alarm_id order by e.id`,

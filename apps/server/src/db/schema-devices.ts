@@ -411,7 +411,9 @@ export const alarms = pgTable(
     uniqueIndex('alarms_rule_open_key')
       .on(t.gatewayId, sql`coalesce(device_id, 0)`, t.code)
       .where(sql`source = 'RULE' and ended_at is null`),
-    index('alarms_open_idx').on(t.gatewayId).where(sql`ended_at is null`),
+    index('alarms_open_idx')
+      .on(t.gatewayId)
+      .where(sql`ended_at is null`),
   ],
 );
 

@@ -167,7 +167,10 @@ export type AlarmRuleQuery = Static<typeof AlarmRuleQuery>;
 
 // ---- Maintenance windows --------------------------------------------------------------------------------
 
-const HHMM = Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$|^24:00$', description: 'HH:mm, station time' });
+const HHMM = Type.String({
+  pattern: '^([01]\\d|2[0-3]):[0-5]\\d$|^24:00$',
+  description: 'HH:mm, station time',
+});
 
 const windowFields = {
   stationId: Nullable(Id),

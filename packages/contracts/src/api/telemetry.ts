@@ -214,7 +214,9 @@ export const AlarmQuery = Type.Object(
     state: Type.Optional(Type.Enum(AlarmStates)),
     source: Type.Optional(Type.Enum(AlarmSources)),
     deviceType: Type.Optional(
-      Type.Enum(AlarmDeviceTypes, { description: "GATEWAY: alarms of loggers themselves; else the device's type" }),
+      Type.Enum(AlarmDeviceTypes, {
+        description: "GATEWAY: alarms of loggers themselves; else the device's type",
+      }),
     ),
     code: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
     from: Type.Optional({ ...EpochMs, description: 'Started at or after (epoch ms)' }),

@@ -277,6 +277,6 @@ function toItem(r: Row): AlarmItem {
     lastSeenAt: ms(r.lastSeenAt),
     snoozedUntil: msOrNull(r.snoozedUntil),
     escalatedAt: msOrNull(r.escalatedAt),
-    read: Boolean(r.read),
+    read: r.read,
   };
 }

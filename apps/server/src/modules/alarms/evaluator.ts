@@ -159,7 +159,7 @@ export class AlarmEvaluator {
     for (const o of rows) {
       let holding = ms(o.holding_since);
       let calm = ms(o.calm_since);
-      let raises = Number(o.raises);
+      let raises = o.raises;
       let windowStart = ms(o.window_start);
       const open = o.alarm_id === null ? null : Number(o.alarm_id);
       if (o.raise === true) {
@@ -205,7 +205,7 @@ export class AlarmEvaluator {
       if (
         holding !== ms(o.holding_since) ||
         calm !== ms(o.calm_since) ||
-        raises !== Number(o.raises) ||
+        raises !== o.raises ||
         windowStart !== ms(o.window_start)
       ) {
         const iso = (v: number | null): string | null => (v === null ? null : new Date(v).toISOString());

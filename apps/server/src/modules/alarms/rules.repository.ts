@@ -221,9 +221,19 @@ export class RulesRepository {
     const oneOff = body.startsAt != null || body.endsAt != null;
     const weekly = body.weekday != null || body.startTime != null || body.endTime != null;
     if (oneOff === weekly) {
-      throw invalid('weekday', AlarmApiMessage.windowOneKind, 'either startsAt/endsAt or weekday/startTime/endTime');
+      throw invalid(
+        'weekday',
+        AlarmApiMessage.windowOneKind,
+        'either startsAt/endsAt or weekday/startTime/endTime',
+      );
     }
-    let range: { startsAt: Date | null; endsAt: Date | null; weekday: number | null; start: number | null; end: number | null };
+    let range: {
+      startsAt: Date | null;
+      endsAt: Date | null;
+      weekday: number | null;
+      start: number | null;
+      end: number | null;
+    };
     if (oneOff) {
       if (body.startsAt == null || body.endsAt == null) {
         throw invalid('endsAt', AlarmApiMessage.windowOneKind, 'a one-off window needs startsAt and endsAt');
@@ -231,14 +241,25 @@ export class RulesRepository {
       if (body.startsAt >= body.endsAt) {
         throw invalid('endsAt', AlarmApiMessage.windowRangeInvalid, 'startsAt must lie before endsAt');
       }
-      range = { startsAt: new Date(body.startsAt), endsAt: new Date(body.endsAt), weekday: null, start: null, end: null };
+      range = {
+        startsAt: new Date(body.startsAt),
+        endsAt: new Date(body.endsAt),
+        weekday: null,
+        start: null,
+        end: null,
+      };
     } else {
       if (body.weekday == null || body.startTime == null || body.endTime == null) {
-        throw invalid('weekday', AlarmApiMessage.windowOneKind, 'a weekly window needs weekday, startTime and endTime');
+        throw invalid(
+          'weekday',
+          AlarmApiMessage.windowOneKind,
+          'a weekly window needs weekday, startTime and endTime',
+        );
       }
       const start = minuteOfDay(body.startTime);
       const end = minuteOfDay(body.endTime);
-      if (start >= end) throw invalid('endTime', AlarmApiMessage.windowRangeInvalid, 'startTime must lie before endTime');
+      if (start >= end)
+        throw invalid('endTime', AlarmApiMessage.windowRangeInvalid, 'startTime must lie before endTime');
       range = { startsAt: null, endsAt: null, weekday: body.weekday, start, end };
     }
     const reachable =

@@ -19,7 +19,10 @@ import { ok, responses } from '../../lib/envelope.js';
 import { RulesRepository } from './rules.repository.js';
 
 const tags = ['alarms'];
-const write = (action: AuditAction, target: string) => ({ perm: [Perm.alarmUpdate], audit: { action, target } });
+const write = (action: AuditAction, target: string) => ({
+  perm: [Perm.alarmUpdate],
+  audit: { action, target },
+});
 
 /**
  * Alarm rules (what the cloud raises alarms on, docs/alarms.md) and maintenance windows. Station rules and
@@ -87,7 +90,9 @@ export const alarmRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }
     },
     async (request) => {
       request.auditDetail = { targetId: request.params.id, kind: request.body.kind };
-      return ok(await repo.updateRule(await app.scopeOf(request), request.params.id, request.body, clock.now()));
+      return ok(
+        await repo.updateRule(await app.scopeOf(request), request.params.id, request.body, clock.now()),
+      );
     },
   );
 
@@ -121,14 +126,21 @@ export const alarmRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }
       },
     },
     async (request) =>
-      ok(await repo.windowPage(await app.scopeOf(request), { ...request.query, ...pageWindow(request.query) })),
+      ok(
+        await repo.windowPage(await app.scopeOf(request), { ...request.query, ...pageWindow(request.query) }),
+      ),
   );
 
   app.get(
     '/maintenanceWindow/:id',
     {
       config: { perm: [Perm.alarmView] },
-      schema: { tags, summary: 'One maintenance window', params: IdParams, response: responses(MaintenanceWindow) },
+      schema: {
+        tags,
+        summary: 'One maintenance window',
+        params: IdParams,
+        response: responses(MaintenanceWindow),
+      },
     },
     async (request) => ok(await repo.window(await app.scopeOf(request), request.params.id)),
   );
@@ -140,14 +152,19 @@ export const alarmRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }
       schema: {
         tags,
         summary: 'Add a maintenance window: one-off (startsAt–endsAt) or weekly (weekday, startTime–endTime)',
-        description: "Weekly times are the station's local time. Alarms raised inside are recorded, not notified.",
+        description:
+          "Weekly times are the station's local time. Alarms raised inside are recorded, not notified.",
         body: MaintenanceWindowBody,
         response: responses(MaintenanceWindow),
       },
     },
     async (request) => {
       const created = await repo.createWindow(await app.scopeOf(request), request.body);
-      request.auditDetail = { targetId: created.id, stationId: created.stationId, deviceId: created.deviceId };
+      request.auditDetail = {
+        targetId: created.id,
+        stationId: created.stationId,
+        deviceId: created.deviceId,
+      };
       return ok(created);
     },
   );
@@ -174,7 +191,12 @@ export const alarmRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }
     '/maintenanceWindow/:id',
     {
       config: write('maintenanceWindow.delete', 'maintenanceWindow'),
-      schema: { tags, summary: 'Delete a maintenance window', params: IdParams, response: responses(Type.Null()) },
+      schema: {
+        tags,
+        summary: 'Delete a maintenance window',
+        params: IdParams,
+        response: responses(Type.Null()),
+      },
     },
     async (request) => {
       request.auditDetail = { targetId: request.params.id };

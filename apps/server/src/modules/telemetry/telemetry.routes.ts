@@ -4,7 +4,6 @@ import {
   DeviceLatest,
   DeviceRollup,
   IdParams,
-  Page,
   PacketLoss,
   PacketLossQuery,
   Perm,

@@ -1,5 +1,4 @@
 import {
-  pageWindow,
   TelemetryColumns,
   TelemetryLimits,
   type DeviceHistory,
@@ -148,7 +147,6 @@ export class TelemetryService {
       },
     };
   }
-
 
   private async device(scope: Scope, id: number): Promise<DeviceRef> {
     const device = await this.repo.device(scope, id);

@@ -36,6 +36,23 @@ const row: AlarmItem = {
   startedAt: Date.UTC(2026, 5, 10, 14, 50), // 23:50 in Tokyo
   endedAt: Date.UTC(2026, 5, 10, 15, 5, 30),
   open: false,
+  deviceType: 'INVERTER',
+  source: 'LOGGER',
+  ruleId: null,
+  state: 'CLEARED',
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  ackNote: null,
+  clearedBy: 'DEVICE',
+  clearedByUser: null,
+  clearReason: null,
+  repeatCount: 0,
+  lastSeenAt: Date.UTC(2026, 5, 10, 14, 50),
+  snoozedUntil: null,
+  escalatedAt: null,
+  inMaintenance: false,
+  flapping: false,
+  read: false,
 };
 
 type Column = { title?: unknown; dataIndex?: unknown; render?: (value: never, row: AlarmItem) => unknown };
