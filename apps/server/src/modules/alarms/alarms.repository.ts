@@ -175,9 +175,12 @@ export class AlarmsRepository {
       | { kind: 'ack'; note: string | null }
       | { kind: 'clear'; reason: string }
       | { kind: 'snooze'; until: Date },
+    /** Checks that depend on nothing but the request, made once the ids are known to be in reach. */
+    verify: () => void = () => undefined,
   ): Promise<number> {
     return this.db.transaction(async (tx) => {
       await this.lockAll(tx, scope, ids);
+      verify();
       const idList = sql.join(
         ids.map((id) => sql`${id}::bigint`),
         sql`, `,

@@ -48,12 +48,18 @@ export class AlarmsService {
 
   snooze(scope: Scope, ids: number[], untilMs: number): Promise<number> {
     const now = this.clock.now();
-    if (untilMs <= now.getTime()) {
-      throw Errors.invalid(AlarmApiMessage.snoozeInPast, [
-        { field: 'body.until', rule: AlarmApiMessage.snoozeInPast, message: 'until must be later than now' },
-      ]);
-    }
-    return this.repo.act(scope, ids, now, { kind: 'snooze', until: new Date(untilMs) });
+    // After the reach check: a foreign id answers 4004 whatever the time.
+    return this.repo.act(scope, ids, now, { kind: 'snooze', until: new Date(untilMs) }, () => {
+      if (untilMs <= now.getTime()) {
+        throw Errors.invalid(AlarmApiMessage.snoozeInPast, [
+          {
+            field: 'body.until',
+            rule: AlarmApiMessage.snoozeInPast,
+            message: 'until must be later than now',
+          },
+        ]);
+      }
+    });
   }
 
   read(scope: Scope, ids: number[]): Promise<number> {
