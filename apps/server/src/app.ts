@@ -30,6 +30,10 @@ import { gatewaysModule } from './modules/gateways/gateways.module.js';
 import { registryRoutes } from './modules/registry/registry.plugin.js';
 import { faultCodeRoutes } from './modules/fault-codes/fault-codes.routes.js';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.js';
+import { alarmRoutes } from './modules/alarms/alarms.routes.js';
+import { alarmRuleRoutes } from './modules/alarms/rules.routes.js';
+import { AlarmsService } from './modules/alarms/alarms.service.js';
+import { UnreadAlarmCounts } from './modules/alarms/unread-counts.js';
 import { commandRoutes } from './modules/commands/commands.routes.js';
 import { stationChartsRoutes } from './modules/station-charts/station-charts.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
@@ -107,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('changes', changes);
   app.addHook('onClose', () => changes.close());
   const usersRepo = new UsersRepository(db);
+  const alarmsService = new AlarmsService(db, deps.clock);
   const auth = new AuthService(
     new SessionsRepository(db),
     usersRepo,
@@ -153,7 +158,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, guestLogin: deps.config.guestLogin });
-      await api.register(accountRoutes, { account: new AccountService(usersRepo, changes) });
+      await api.register(accountRoutes, {
+        account: new AccountService(usersRepo, changes),
+        unreadAlarms: new UnreadAlarmCounts(alarmsService.repo, changes),
+      });
       await api.register(navigationRoutes, {
         navigation: new NavigationService(new NavigationRepository(db), changes),
       });
@@ -178,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(registryRoutes, { db });
       await api.register(faultCodeRoutes, { db });
       await api.register(telemetryRoutes, { db, clock: deps.clock });
+      await api.register(alarmRoutes, { alarms: alarmsService });
+      await api.register(alarmRuleRoutes, { db, clock: deps.clock });
       await api.register(commandRoutes, { db, clock: deps.clock, log: deps.logger });
       await api.register(stationChartsRoutes, {
         db,

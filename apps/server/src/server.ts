@@ -129,7 +129,13 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     }
 
     if (config.services.has('jobs')) {
-      const jobs = startJobs({ database, clock: systemClock, log });
+      const jobs = startJobs({
+        database,
+        clock: systemClock,
+        log,
+        alarmEveryMs: config.alarmEvaluateEveryMs,
+        alarmEscalateAfterS: config.alarmEscalateAfterS,
+      });
       closers.push(() => Promise.resolve(jobs.stop()));
       const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
       const notifications = new NotificationWorker({

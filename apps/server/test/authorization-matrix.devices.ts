@@ -8,7 +8,8 @@ import type { TestApp } from './helpers.js';
 import { hashSecret } from '../src/modules/gateways/credentials.js';
 
 export type DeviceKind =
-  'station' | 'gateway' | 'device' | 'command' | 'shareLink' | 'subscription' | 'webhook';
+  'station' | 'gateway' | 'device' | 'command' | 'shareLink' | 'subscription' | 'webhook'
+  | 'alarm';
 
 export interface DeviceObj {
   id: number | string;
@@ -107,17 +108,29 @@ export async function buildDeviceObjects(
       ownerUserId: spec.ownerUserId,
       markers: [`zqK${n}q`],
     });
-    await db.insert(alarms).values({
-      gatewayId: Number(gateway.id),
-      deviceId: device.id,
-      recordId: `matrix-${n}`,
-      kind: 'ALARM',
-      code: 2031,
-      level: 'IMPORTANT',
-      message: `Grid overvoltage zqA${n}q`,
-      startedAt: new Date(Date.now() - 3_600_000),
-    });
+    const [alarm] = await db
+      .insert(alarms)
+      .values({
+        gatewayId: Number(gateway.id),
+        deviceId: device.id,
+        recordId: `matrix-${n}`,
+        kind: 'ALARM',
+        code: 2031,
+        level: 'IMPORTANT',
+        message: `Grid overvoltage zqA${n}q`,
+        startedAt: new Date(Date.now() - 3_600_000),
+      })
+      .returning({ id: alarms.id });
     out[out.length - 2]?.markers.push(`zqA${n}q`);
+    if (alarm)
+      out.push({
+        id: alarm.id,
+        kind: 'alarm',
+        stationId: station.id,
+        companyId: spec.companyId,
+        ownerUserId: spec.ownerUserId,
+        markers: [],
+      });
   }
   for (const companyId of unboundHolders) {
     const gateway = await addGateway(t, sn('SFLG'), null, companyId);

@@ -164,7 +164,7 @@ export async function probeRoute(
           continue;
         await check(
           p,
-          { ...base, body: { ...base.body, [field]: /Ids$/.test(field) ? [foreign] : foreign } },
+          { ...base, body: { ...base.body, [field]: /(^i|I)ds$/.test(field) ? [foreign] : foreign } },
           [4003, 4004],
           `body.${field}=${foreign}`,
         );

@@ -142,9 +142,9 @@ export function sampleValue(schema: JsonSchema, name = ''): unknown {
   return 'probe';
 }
 
-/** Names that carry an object id: `id`, `…Id` and `…Ids`. */
+/** Names that carry an object id: `id`, `ids`, `…Id` and `…Ids`. */
 export function isIdField(name: string): boolean {
-  return name === 'id' || /[a-z]Ids?$/.test(name);
+  return name === 'id' || name === 'ids' || /[a-z]Ids?$/.test(name);
 }
 
 /** A multipart body with one tiny PNG named `file`, for upload routes (which declare no JSON body). */

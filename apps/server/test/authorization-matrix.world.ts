@@ -319,7 +319,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
     kind === 'command' ||
     kind === 'shareLink' ||
     kind === 'subscription' ||
-    kind === 'webhook';
+    kind === 'webhook' ||
+    kind === 'alarm';
   const allMarkers = [...companyObjs, ...userObjs, ...roleObjs, ...deviceObjs].flatMap((o) => o.markers);
   const anonymous: Principal = {
     name: 'anonymous',
@@ -339,6 +340,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       if (field === 'id' && route.url.startsWith('/api/gateway/command/')) return 'command';
       if (field === 'id' && route.url.startsWith('/api/station/gateway/inverter/acCouple/')) return 'device';
       if (field === 'id' && route.url.startsWith('/api/station/subscription')) return 'subscription';
+      if ((field === 'id' || field === 'ids') && route.url.startsWith('/api/alarm/')) return 'alarm';
       if (field === 'id') return ID_OF_PREFIX[route.url.split('/')[2] ?? ''] ?? null;
       return ID_FIELDS[field] ?? null;
     },

@@ -216,12 +216,41 @@ describe.each(DATABASES)('ingest handling (%s)', (kind) => {
     }>(
       world.db,
       sql`select a.record_id, d.sn as device_sn, a.ended_at is not null as ended, a.message
-          from alarms a left join devices d on d.id = a.device_id order by a.record_id`,
+          from alarms a left join devices d on d.id = a.device_id where a.record_id in ('A-1', 'L-1')
+          order by a.record_id`,
     );
     expect(rows).toEqual([
       { record_id: 'A-1', device_sn: inverter, ended: true, message: 'Grid overvoltage' },
       { record_id: 'L-1', device_sn: null, ended: false, message: 'Grid overvoltage' },
     ]);
+    // Life-cycle events, written by the same statement: A-1 raised then cleared by the device (the late
+    // repeat wrote nothing); L-1 raised, and a repeat of it while open is REPEATED with its count.
+    await send(logger.sn, 'alarm', { v: 1, alarms: [alarm('L-1', logger.sn, null)] });
+    const events = await queryRows<{
+      record_id: string;
+      kind: string;
+      repeat_count: number;
+      cleared_by: string | null;
+    }>(
+      world.db,
+      sql`select a.record_id, e.kind, a.repeat_count, a.cleared_by
+          from alarm_events e join alarms a on a.id = e.alarm_id order by e.id`,
+    );
+    expect(events.map((e) => [e.record_id, e.kind])).toEqual([
+      ['A-1', 'RAISED'],
+      ['L-1', 'RAISED'],
+      ['A-1', 'CLEARED'],
+      ['L-1', 'REPEATED'],
+    ]);
+    expect(events.find((e) => e.record_id === 'A-1')?.cleared_by).toBe('DEVICE');
+    expect(events.find((e) => e.record_id === 'L-1')?.repeat_count).toBe(1);
+    // Started and ended in one message: RAISED and CLEARED at once.
+    await send(logger.sn, 'alarm', { v: 1, alarms: [alarm('B-1', inverter, now - 500)] });
+    const b1 = await queryRows<{ kind: string }>(
+      world.db,
+      sql`select e.kind from alarm_events e join alarms a on a.id = e.alarm_id where a.record_id = 'B-1' order by e.id`,
+    );
+    expect(b1.map((e) => e.kind)).toEqual(['RAISED', 'CLEARED']);
     await send(logger.sn, 'alarm', { v: 1, alarms: [alarm('F-1', foreign, null)] });
     expect(await lastDeadLetter()).toMatchObject({ reason: 'foreign-device' });
   });

@@ -191,6 +191,10 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
     const tables = (result as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
     expect(tables.filter((name) => !/^telemetry_p\d{6}$/.test(name))).toEqual([
       'ac_couple_settings',
+      'alarm_events',
+      'alarm_reads',
+      'alarm_rule_state',
+      'alarm_rules',
       'alarms',
       'audit_log',
       'commands',
@@ -209,6 +213,7 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
       'ingest_dead_letters',
       'login_failures',
       'mail_outbox',
+      'maintenance_windows',
       'nav_routes',
       'protocol_definitions',
       'query_history',

@@ -30,3 +30,4 @@ export * from './api/stations.js';
 export * from './api/fault-codes.js';
 export * from './protocol/fault-codes/index.js';
 export * from './api/notifications.js';
+export * from './api/alarms.js';

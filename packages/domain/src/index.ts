@@ -20,3 +20,4 @@ export * from './energy/impact.js';
 export * from './energy/balance.js';
 export * from './energy/storage.js';
 export * from './time/zone.js';
+export * from './alarms/maintenance.js';

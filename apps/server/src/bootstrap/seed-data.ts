@@ -105,6 +105,8 @@ const managerCodes: PermCode[] = [
   Perm.logExport,
   // Webhooks of their company (Step 5a notifications).
   Perm.alarmSubscribe,
+  // Handling the alarms of their subtree: acknowledge, clear, snooze, station rules and maintenance windows.
+  Perm.alarmUpdate,
 ];
 
 interface RoleSeed {

@@ -69,6 +69,10 @@ export interface AppConfig {
    * edits to stations, follows, companies, users and exchange rates drop them at once. 0 = no cache.
    */
   stationFiguresMaxAgeMs: number;
+  /** ALARM_ESCALATE_AFTER_S: an unacknowledged URGENT/IMPORTANT alarm escalates after this (unless its rule says). */
+  alarmEscalateAfterS: number;
+  /** ALARM_EVALUATE_EVERY_MS: how often the `jobs` service evaluates the alarm rules. */
+  alarmEvaluateEveryMs: number;
   /** Notifications (docs/alarms.md "Notifications"). */
   notify: NotifySettings;
 }
@@ -318,6 +322,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       webhookDisableAfter: integer(env, 'WEBHOOK_DISABLE_AFTER', 20, 1, 1_000),
       webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
     },
+    alarmEscalateAfterS: integer(env, 'ALARM_ESCALATE_AFTER_S', 3600, 60, 7 * 86_400),
+    alarmEvaluateEveryMs: integer(env, 'ALARM_EVALUATE_EVERY_MS', 30_000, 1000, 3_600_000),
     publicUrl,
     publicUrlSet: configuredPublicUrl !== null,
     logLevel: logLevel as LogLevel,

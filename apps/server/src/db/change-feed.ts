@@ -13,6 +13,8 @@ export type Change =
   | { kind: 'navigation' }
   /** Stations, follows or exchange rates: what station lists and Home answers are built from. */
   | { kind: 'station' }
+  /** Alarms, read marks or a logger's reach changed: what unread-alarm counts are built from. */
+  | { kind: 'alarm' }
   /** Listening started, stopped or could not be trusted: anything cached may be stale. */
   | { kind: 'reset' };
 
@@ -36,12 +38,13 @@ const channelOf = (schema: string): string => `sunfleet_auth:${schema}`.slice(0,
 const KIND_OF_LETTER = { s: 'session', u: 'user', r: 'role', c: 'company' } as const;
 
 /**
- * `s:12` → a session change; `n` → navigation; `t` → stations; anything unexpected → reset (drop
+ * `s:12` → a session change; `n` → navigation; `t` → stations; `a` → alarms; anything unexpected → reset (drop
  * everything, never guess).
  */
 export function parseChange(payload: string): Change {
   if (payload === 'n') return { kind: 'navigation' };
   if (payload === 't') return { kind: 'station' };
+  if (payload === 'a') return { kind: 'alarm' };
   const match = /^([surc]):(\d{1,15})$/.exec(payload);
   const letter = match?.[1] as keyof typeof KIND_OF_LETTER | undefined;
   if (letter === undefined || match?.[2] === undefined) return { kind: 'reset' };

@@ -133,6 +133,7 @@ describe('parseChange', () => {
     expect(parseChange('r:41')).toEqual({ kind: 'role', id: 41 });
     expect(parseChange('c:2')).toEqual({ kind: 'company', id: 2 });
     expect(parseChange('n')).toEqual({ kind: 'navigation' });
+    expect(parseChange('a')).toEqual({ kind: 'alarm' });
     expect(parseChange('t')).toEqual({ kind: 'station' });
     for (const odd of ['', 't:1', 'x:1', 's:', 's:1:2', 'u:abc', 's:1234567890123456'])
       expect(parseChange(odd)).toEqual({ kind: 'reset' });

@@ -371,17 +371,49 @@ export const alarms = pgTable(
     level: text('level', { enum: ['URGENT', 'IMPORTANT', 'COMMONLY', 'PROMPT'] }).notNull(),
     message: text('message'),
     startedAt: ts('started_at').notNull(),
+    /** When the alarm was cleared (by `clearedBy`); null while open. */
     endedAt: ts('ended_at'),
-    readAt: ts('read_at'),
     receivedAt: ts('received_at').notNull().defaultNow(),
+    // Life cycle (Step 5a, docs/alarms.md "Alarm engine and life cycle").
+    /** LOGGER: a record the logger reported; RULE: raised by the cloud's alarm rules (`ruleId`). */
+    source: text('source', { enum: ['LOGGER', 'RULE'] })
+      .notNull()
+      .default('LOGGER'),
+    ruleId: integer('rule_id'),
+    acknowledgedBy: integer('acknowledged_by'),
+    acknowledgedAt: ts('acknowledged_at'),
+    ackNote: text('ack_note'),
+    clearedBy: text('cleared_by', { enum: ['DEVICE', 'RULE', 'USER'] }),
+    clearedByUser: integer('cleared_by_user'),
+    clearReason: text('clear_reason'),
+    /** Times the same open alarm was reported or raised again (0: only the first raise). */
+    repeatCount: integer('repeat_count').notNull().default(0),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    snoozedUntil: ts('snoozed_until'),
+    /** When the ESCALATED event was written (once). */
+    escalatedAt: ts('escalated_at'),
+    /** Raised inside a maintenance window: recorded, never notified. */
+    inMaintenance: boolean('in_maintenance').notNull().default(false),
+    /** Raised and cleared too often in a short time: kept open until the condition stays away. */
+    flapping: boolean('flapping').notNull().default(false),
   },
   (t) => [
     uniqueIndex('alarms_gateway_record_key').on(t.gatewayId, t.recordId),
     index('alarms_device_idx').on(t.deviceId, t.startedAt),
+    index('alarms_started_idx').on(t.startedAt, t.id),
     // Open faults (packages/domain isOpenFault; status-sql.ts OPEN_FAULT) are found through this index.
     index('alarms_open_fault_idx')
       .on(t.deviceId, t.gatewayId)
-      .where(sql`kind = 'ALARM' and ended_at is null and level in ('URGENT', 'IMPORTANT')`),
+      .where(
+        sql`source = 'LOGGER' and kind = 'ALARM' and ended_at is null and level in ('URGENT', 'IMPORTANT')`,
+      ),
+    // One open alarm per source and code: a rule raises on a logger (device 0) or a device at most once.
+    uniqueIndex('alarms_rule_open_key')
+      .on(t.gatewayId, sql`coalesce(device_id, 0)`, t.code)
+      .where(sql`source = 'RULE' and ended_at is null`),
+    index('alarms_open_idx')
+      .on(t.gatewayId)
+      .where(sql`ended_at is null`),
   ],
 );
 

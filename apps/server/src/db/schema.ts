@@ -216,3 +216,4 @@ export * from './schema-devices.js';
 export * from './schema-stations.js';
 export * from './schema-fault-codes.js';
 export * from './schema-notifications.js';
+export * from './schema-alarms.js';

@@ -10,6 +10,7 @@ import { LoginThrottle } from '@sunfleet/contracts';
 import { telemetryHousekeeping } from '../modules/telemetry/telemetry-housekeeping.js';
 import { refreshStale } from '../modules/facts/facts.writer.js';
 import { sqlRunner } from '../modules/ingest/sql.js';
+import { AlarmEvaluator, type RoundResult } from '../modules/alarms/evaluator.js';
 
 const HOUSEKEEPING_LOCK_ID = 727_2026_02;
 const SESSION_RETENTION_DAYS = 30;
@@ -31,13 +32,19 @@ export function startJobs(opts: {
   log: Logger;
   everyMs?: number;
   factsEveryMs?: number;
+  /** Alarm rules round (ALARM_EVALUATE_EVERY_MS) and the global escalation delay (ALARM_ESCALATE_AFTER_S). */
+  alarmEveryMs?: number;
+  alarmEscalateAfterS?: number;
 }): {
   stop(): void;
   runOnce(): Promise<void>;
   refreshFacts(): Promise<number>;
+  evaluateAlarms(): Promise<RoundResult | null>;
 } {
   const runner = sqlRunner(opts.database, 'sunfleet-jobs');
   const refreshFacts = (): Promise<number> => refreshStale(runner, opts.clock.now());
+  const alarms = new AlarmEvaluator(opts.database, { escalateAfterS: opts.alarmEscalateAfterS ?? 3600 });
+  const evaluateAlarms = (): Promise<RoundResult | null> => alarms.round(opts.clock.now());
   let lastDaily: number | null = null;
   const runOnce = async (): Promise<void> => {
     await opts.database.db.transaction(async (tx) => {
@@ -88,12 +95,30 @@ export function startJobs(opts: {
       });
   }, opts.factsEveryMs ?? FACTS_REFRESH_MS);
   factsTimer.unref();
+  let evaluating = false;
+  const alarmTimer = setInterval(() => {
+    if (evaluating) return;
+    evaluating = true;
+    evaluateAlarms()
+      .then((done) => {
+        if (done !== null && done.raised + done.cleared + done.escalated + done.snoozeEnded > 0) {
+          opts.log.info(done, 'alarm rules');
+        }
+      })
+      .catch((err: unknown) => opts.log.warn({ err }, 'alarm rules round failed; will retry'))
+      .finally(() => {
+        evaluating = false;
+      });
+  }, opts.alarmEveryMs ?? 30_000);
+  alarmTimer.unref();
   return {
     stop: () => {
       clearInterval(timer);
       clearInterval(factsTimer);
+      clearInterval(alarmTimer);
     },
     runOnce,
     refreshFacts,
+    evaluateAlarms,
   };
 }

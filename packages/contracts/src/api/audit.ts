@@ -99,6 +99,16 @@ export const AUDIT_ACTIONS = [
   'webhook.update',
   'webhook.delete',
   'webhook.test',
+  'alarm.acknowledge',
+  'alarm.clear',
+  'alarm.read',
+  'alarm.snooze',
+  'alarmRule.create',
+  'alarmRule.update',
+  'alarmRule.delete',
+  'maintenanceWindow.create',
+  'maintenanceWindow.update',
+  'maintenanceWindow.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -192,6 +192,14 @@ export type PacketLoss = Static<typeof PacketLoss>;
 
 // ---- Alarms ---------------------------------------------------------------------------------------------
 
+/** OPEN: not acknowledged, not cleared; ACKNOWLEDGED: acknowledged, not cleared; CLEARED: ended. */
+export const AlarmStates = ['OPEN', 'ACKNOWLEDGED', 'CLEARED'] as const;
+export type AlarmState = (typeof AlarmStates)[number];
+export const AlarmSources = ['LOGGER', 'RULE'] as const;
+export const AlarmClearedBy = ['DEVICE', 'RULE', 'USER'] as const;
+export const AlarmSortFields = ['startedAt', 'level', 'code', 'lastSeenAt'] as const;
+export const AlarmDeviceTypes = ['GATEWAY', 'INVERTER', 'METER', 'BATTERY', 'WEATHER_STATION'] as const;
+
 export const AlarmQuery = Type.Object(
   {
     ...PageQueryFields,
@@ -203,6 +211,18 @@ export const AlarmQuery = Type.Object(
       Type.Enum(['ALARM', 'EVENT'] as const, { description: 'ALARM: faults and warnings; EVENT: notes' }),
     ),
     open: Type.Optional(Type.Boolean({ description: 'true: not ended yet; false: ended' })),
+    state: Type.Optional(Type.Enum(AlarmStates)),
+    source: Type.Optional(Type.Enum(AlarmSources)),
+    deviceType: Type.Optional(
+      Type.Enum(AlarmDeviceTypes, {
+        description: "GATEWAY: alarms of loggers themselves; else the device's type",
+      }),
+    ),
+    code: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+    from: Type.Optional({ ...EpochMs, description: 'Started at or after (epoch ms)' }),
+    to: Type.Optional({ ...EpochMs, description: 'Started before (epoch ms)' }),
+    sort: Type.Optional(Type.Enum(AlarmSortFields, { description: 'Default startedAt' })),
+    order: Type.Optional(Type.Enum(['asc', 'desc'] as const, { description: 'Default desc' })),
   },
   { additionalProperties: false },
 );
@@ -214,6 +234,7 @@ export const AlarmItem = Type.Object({
   gatewaySn: Type.String(),
   deviceId: Type.Union([Type.Integer(), Type.Null()]),
   deviceSn: Type.Union([Type.String(), Type.Null()]),
+  deviceType: Type.Enum(AlarmDeviceTypes, { description: 'GATEWAY for alarms of the logger itself' }),
   stationId: Type.Union([Type.Integer(), Type.Null()]),
   stationName: Type.Union([Type.String(), Type.Null()]),
   timeZone: Type.String({
@@ -232,6 +253,22 @@ export const AlarmItem = Type.Object({
   description: Type.Union([Type.String(), Type.Null()]),
   cause: Type.Union([Type.String(), Type.Null()]),
   handling: Type.Union([Type.String(), Type.Null()]),
+  source: Type.Enum(AlarmSources),
+  ruleId: Type.Union([Type.Integer(), Type.Null()]),
+  state: Type.Enum(AlarmStates),
+  acknowledgedAt: NullableEpochMs,
+  acknowledgedBy: Type.Union([Type.String(), Type.Null()], { description: 'User name' }),
+  ackNote: Type.Union([Type.String(), Type.Null()]),
+  clearedBy: Type.Union([Type.Enum(AlarmClearedBy), Type.Null()]),
+  clearedByUser: Type.Union([Type.String(), Type.Null()], { description: 'User name when cleared by hand' }),
+  clearReason: Type.Union([Type.String(), Type.Null()]),
+  repeatCount: Type.Integer({ minimum: 0 }),
+  lastSeenAt: Type.Integer(),
+  snoozedUntil: NullableEpochMs,
+  escalatedAt: NullableEpochMs,
+  inMaintenance: Type.Boolean(),
+  flapping: Type.Boolean(),
+  read: Type.Boolean({ description: 'Read by the caller' }),
 });
 export type AlarmItem = Static<typeof AlarmItem>;
 

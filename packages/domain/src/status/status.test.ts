@@ -140,5 +140,7 @@ describe('status rules on generated cases', () => {
     expect(isOpenFault({ kind: 'ALARM', level: 'COMMONLY', endedAtMs: null })).toBe(false);
     expect(isOpenFault({ kind: 'EVENT', level: 'URGENT', endedAtMs: null })).toBe(false);
     expect(isOpenFault({ kind: 'ALARM', level: 'URGENT', endedAtMs: now })).toBe(false);
+    expect(isOpenFault({ kind: 'ALARM', level: 'URGENT', endedAtMs: null, source: 'LOGGER' })).toBe(true);
+    expect(isOpenFault({ kind: 'ALARM', level: 'URGENT', endedAtMs: null, source: 'RULE' })).toBe(false);
   });
 });

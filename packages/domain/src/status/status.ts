@@ -40,11 +40,23 @@ export function isFresh(lastSeenMs: number | null, uploadIntervalS: number, nowM
 
 /**
  * Open faults: ALARM records (never EVENTs, which are informative and often never end) of level URGENT
- * or IMPORTANT that have not ended. The SQL form is OPEN_FAULT_SQL in status-sql.ts.
+ * or IMPORTANT that have not ended, as the device reported them (source LOGGER, the default). Alarms the
+ * cloud derives (source RULE: offline, low output…) describe what the status already says or judge
+ * performance; they never turn a device FAULT. The SQL form is OPEN_FAULT in status-sql.ts.
  */
 export const FAULT_LEVELS = ['URGENT', 'IMPORTANT'] as const;
-export function isOpenFault(a: { kind: string; level: string; endedAtMs: number | null }): boolean {
-  return a.kind === 'ALARM' && a.endedAtMs === null && (FAULT_LEVELS as readonly string[]).includes(a.level);
+export function isOpenFault(a: {
+  kind: string;
+  level: string;
+  endedAtMs: number | null;
+  source?: 'LOGGER' | 'RULE';
+}): boolean {
+  return (
+    (a.source ?? 'LOGGER') === 'LOGGER' &&
+    a.kind === 'ALARM' &&
+    a.endedAtMs === null &&
+    (FAULT_LEVELS as readonly string[]).includes(a.level)
+  );
 }
 
 /** SunSpec operating states (the contracts' list): OFF, SLEEPING, STARTING and STANDBY are resting. */

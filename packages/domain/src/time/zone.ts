@@ -32,6 +32,18 @@ export function localYear(ms: number, timeZone: string): number {
   return dayjs(ms).tz(timeZone).year();
 }
 
+/** The ISO weekday (1 = Monday … 7 = Sunday) of an instant in a time zone. */
+export function localIsoWeekday(ms: number, timeZone: string): number {
+  const day = dayjs(ms).tz(timeZone).day();
+  return day === 0 ? 7 : day;
+}
+
+/** Minutes since local midnight of an instant in a time zone (wall clock: 08:30 → 510). */
+export function localMinuteOfDay(ms: number, timeZone: string): number {
+  const local = dayjs(ms).tz(timeZone);
+  return local.hour() * 60 + local.minute();
+}
+
 /** Minutes the zone is ahead of UTC at an instant (Europe/Berlin in summer: 120). */
 export function offsetMinutesAt(timeZone: string, ms: number): number {
   return dayjs(ms).tz(timeZone).utcOffset();

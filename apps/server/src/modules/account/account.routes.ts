@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok, responses } from '../../lib/envelope.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import type { AccountService } from './account.service.js';
+import type { UnreadAlarmCounts } from '../alarms/unread-counts.js';
 
-export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService }> = async (
-  app,
-  { account },
-) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<{
+  account: AccountService;
+  unreadAlarms: UnreadAlarmCounts;
+}> = async (app, { account, unreadAlarms }) => {
   app.get(
     '/info',
     {
@@ -17,7 +18,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox<{ account: AccountService 
         response: responses(InfoData),
       },
     },
-    async (request) => ok(await account.info(sessionOf(request))),
+    async (request) => {
+      const session = sessionOf(request);
+      const info = await account.info(session);
+      // Kept apart from the cached payload: it moves with alarms, not with the account (unread-counts.ts).
+      const unreadAlarmCount = await unreadAlarms.count(await app.scopeOf(request), session.roleId);
+      return ok({ ...info, unreadAlarmCount });
+    },
   );
 
   app.post(

@@ -55,7 +55,7 @@ export class AccountService {
       language: profile.language,
       companyId: profile.companyId,
       companyName: profile.companyName,
-      // Alarm records arrive with the device pipeline (Step 2b); until then there are none to count.
+      // The route fills in the live count (alarms/unread-counts.ts); the cached payload never holds it.
       unreadAlarmCount: 0,
       role: summary(role),
       roles: roles.map(summary),

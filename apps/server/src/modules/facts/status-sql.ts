@@ -9,7 +9,9 @@ const GRACE_S = OFFLINE_GRACE_MS / 1000;
 const LEVELS = FAULT_LEVELS.map((l) => `'${l}'`).join(', ');
 
 /** isOpenFault() of alarm row `a` (served by the partial index alarms_open_fault_idx). */
-export const OPEN_FAULT = sql.raw(`a.kind = 'ALARM' and a.ended_at is null and a.level in (${LEVELS})`);
+export const OPEN_FAULT = sql.raw(
+  `a.source = 'LOGGER' and a.kind = 'ALARM' and a.ended_at is null and a.level in (${LEVELS})`,
+);
 
 /** freshUntilMs(): the last instant something seen at `lastSeen` still counts as online (null: never). */
 export function freshUntilSql(lastSeen: SQL, uploadIntervalS: SQL): SQL {

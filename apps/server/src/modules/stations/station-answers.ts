@@ -18,9 +18,12 @@ export interface StationAnswersOptions {
   maxAgeMs: number;
 }
 
-/** Every change but a session's or the navigation catalogue's can touch a station answer. */
+/**
+ * Every change but a session's, the navigation catalogue's or an alarm's can touch a station answer
+ * (alarm-driven figures, such as faults, come from the station facts, which age like the live figures).
+ */
 const editsStationAnswers = (change: Exclude<Change, { kind: 'reset' }>): boolean =>
-  change.kind !== 'session' && change.kind !== 'navigation';
+  change.kind !== 'session' && change.kind !== 'navigation' && change.kind !== 'alarm';
 
 /** One kind of answer, per caller (user, scope kind and company) and question. */
 export class StationAnswers<V extends object> {

@@ -1,12 +1,9 @@
 import {
-  AlarmItem,
-  AlarmQuery,
   DeviceHistory,
   DeviceHistoryQuery,
   DeviceLatest,
   DeviceRollup,
   IdParams,
-  Page,
   PacketLoss,
   PacketLossQuery,
   Perm,
@@ -23,7 +20,7 @@ import { TelemetryService } from './telemetry.service.js';
 
 const tags = ['telemetry'];
 
-/** Device and station data: latest values, history, rollups, status, packet loss and alarms. */
+/** Device and station data: latest values, history, rollups, status and packet loss (alarms: modules/alarms). */
 export const telemetryRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (
   app,
   { db, clock },
@@ -122,20 +119,5 @@ export const telemetryRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }
       },
     },
     async (request) => ok(await service.packetLoss(await app.scopeOf(request), request.query)),
-  );
-
-  app.get(
-    '/alarm/page',
-    {
-      config: { perm: [Perm.alarmView] },
-      schema: {
-        tags,
-        summary: 'Alarm and event records within your reach, newest first',
-        querystring: AlarmQuery,
-        response: responses(Page(AlarmItem)),
-      },
-    },
-    async (request) =>
-      ok(await service.alarmPage(await app.scopeOf(request), request.query, sessionOf(request).userId)),
   );
 };

@@ -1,9 +1,6 @@
 import {
-  pageWindow,
   TelemetryColumns,
   TelemetryLimits,
-  type AlarmItem,
-  type AlarmQuery,
   type DeviceHistory,
   type DeviceHistoryQuery,
   type DeviceLatest,
@@ -22,8 +19,6 @@ import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
 import { gatewayInScope, idInScope } from '../tenancy/device-scope.js';
 import type { Scope } from '../tenancy/scope.js';
-import { FaultCatalogue, userLanguage, withCatalogueText } from '../fault-codes/describe.js';
-import { AlarmsRepository } from './alarms.repository.js';
 import { PacketLossRepository } from './packet-loss.repository.js';
 import { checkHistoryRange, checkLossRange, checkRollupRange } from './ranges.js';
 import { StatusRepository } from './status.repository.js';
@@ -33,8 +28,6 @@ export class TelemetryService {
   private readonly repo: TelemetryRepository;
   private readonly status: StatusRepository;
   private readonly loss: PacketLossRepository;
-  private readonly alarms: AlarmsRepository;
-  private readonly catalogue: FaultCatalogue;
 
   constructor(
     private readonly db: Db,
@@ -43,8 +36,6 @@ export class TelemetryService {
     this.repo = new TelemetryRepository(db);
     this.status = new StatusRepository(db);
     this.loss = new PacketLossRepository(db);
-    this.alarms = new AlarmsRepository(db);
-    this.catalogue = new FaultCatalogue(db);
   }
 
   async latest(scope: Scope, deviceId: number): Promise<DeviceLatest> {
@@ -155,18 +146,6 @@ export class TelemetryService {
         lossRate: expected === 0 ? 0 : lost / expected,
       },
     };
-  }
-
-  async alarmPage(
-    scope: Scope,
-    query: AlarmQuery,
-    userId: number,
-  ): Promise<{ total: number; list: AlarmItem[] }> {
-    const [page, language] = await Promise.all([
-      this.alarms.page(scope, query, pageWindow(query)),
-      userLanguage(this.db, userId),
-    ]);
-    return { total: page.total, list: await withCatalogueText(this.catalogue, page.list, language) };
   }
 
   private async device(scope: Scope, id: number): Promise<DeviceRef> {

@@ -40,6 +40,23 @@ const row: AlarmItem = {
   description: null,
   cause: null,
   handling: null,
+  deviceType: 'INVERTER',
+  source: 'LOGGER',
+  ruleId: null,
+  state: 'CLEARED',
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  ackNote: null,
+  clearedBy: 'DEVICE',
+  clearedByUser: null,
+  clearReason: null,
+  repeatCount: 0,
+  lastSeenAt: Date.UTC(2026, 5, 10, 14, 50),
+  snoozedUntil: null,
+  escalatedAt: null,
+  inMaintenance: false,
+  flapping: false,
+  read: false,
 };
 
 type Column = { title?: unknown; dataIndex?: unknown; render?: (value: never, row: AlarmItem) => unknown };
