@@ -15,7 +15,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ok, responses } from '../../lib/envelope.js';
-import { sessionOf } from '../../plugins/auth.plugin.js';
 import { TelemetryService } from './telemetry.service.js';
 
 const tags = ['telemetry'];
