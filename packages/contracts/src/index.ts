@@ -28,3 +28,4 @@ export * from './api/station-charts.js';
 export * from './api/live.js';
 export * from './api/stations.js';
 export * from './api/alarms.js';
+export * from './api/alarm-export.js';

@@ -9648,7 +9648,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Alarm and event records within your reach, newest first */
+        /**
+         * Alarm and event records within your reach (fleet-wide), newest first unless sorted
+         * @description state: OPEN (neither acknowledged nor cleared), ACKNOWLEDGED (not cleared), CLEARED; from/to on the start time; sort by startedAt (default), lastSeenAt, level (by severity) or code.
+         */
         get: {
             parameters: {
                 query?: {
@@ -9662,6 +9665,19 @@ export interface paths {
                     kind?: "ALARM" | "EVENT";
                     /** @description true: not ended yet; false: ended */
                     open?: boolean;
+                    state?: "OPEN" | "ACKNOWLEDGED" | "CLEARED";
+                    source?: "LOGGER" | "RULE";
+                    /** @description GATEWAY: alarms of loggers themselves; else the device's type */
+                    deviceType?: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                    code?: number;
+                    /** @description Started at or after (epoch ms) */
+                    from?: number;
+                    /** @description Started before (epoch ms) */
+                    to?: number;
+                    /** @description Default startedAt */
+                    sort?: "startedAt" | "level" | "code" | "lastSeenAt";
+                    /** @description Default desc */
+                    order?: "asc" | "desc";
                 };
                 header?: never;
                 path?: never;
@@ -9688,6 +9704,11 @@ export interface paths {
                                     gatewaySn: string;
                                     deviceId: number | null;
                                     deviceSn: string | null;
+                                    /**
+                                     * @description GATEWAY for alarms of the logger itself
+                                     * @enum {unknown}
+                                     */
+                                    deviceType: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
                                     stationId: number | null;
                                     stationName: string | null;
                                     /** @description The station's time zone, the one its alarm times are shown in (UTC when unbound) */
@@ -9701,6 +9722,27 @@ export interface paths {
                                     startedAt: number;
                                     endedAt: number | null;
                                     open: boolean;
+                                    /** @enum {unknown} */
+                                    source: "LOGGER" | "RULE";
+                                    ruleId: number | null;
+                                    /** @enum {unknown} */
+                                    state: "OPEN" | "ACKNOWLEDGED" | "CLEARED";
+                                    acknowledgedAt: number | null;
+                                    /** @description User name */
+                                    acknowledgedBy: string | null;
+                                    ackNote: string | null;
+                                    clearedBy: ("DEVICE" | "RULE" | "USER") | null;
+                                    /** @description User name when cleared by hand */
+                                    clearedByUser: string | null;
+                                    clearReason: string | null;
+                                    repeatCount: number;
+                                    lastSeenAt: number;
+                                    snoozedUntil: number | null;
+                                    escalatedAt: number | null;
+                                    inMaintenance: boolean;
+                                    flapping: boolean;
+                                    /** @description Read by the caller */
+                                    read: boolean;
                                 }[];
                             };
                         };
@@ -9752,6 +9794,1640 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarm/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One alarm with its life-cycle events */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                gatewayId: number;
+                                gatewaySn: string;
+                                deviceId: number | null;
+                                deviceSn: string | null;
+                                /**
+                                 * @description GATEWAY for alarms of the logger itself
+                                 * @enum {unknown}
+                                 */
+                                deviceType: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                                stationId: number | null;
+                                stationName: string | null;
+                                /** @description The station's time zone, the one its alarm times are shown in (UTC when unbound) */
+                                timeZone: string;
+                                /** @enum {unknown} */
+                                kind: "ALARM" | "EVENT";
+                                code: number;
+                                /** @enum {unknown} */
+                                level: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                                message: string | null;
+                                startedAt: number;
+                                endedAt: number | null;
+                                open: boolean;
+                                /** @enum {unknown} */
+                                source: "LOGGER" | "RULE";
+                                ruleId: number | null;
+                                /** @enum {unknown} */
+                                state: "OPEN" | "ACKNOWLEDGED" | "CLEARED";
+                                acknowledgedAt: number | null;
+                                /** @description User name */
+                                acknowledgedBy: string | null;
+                                ackNote: string | null;
+                                clearedBy: ("DEVICE" | "RULE" | "USER") | null;
+                                /** @description User name when cleared by hand */
+                                clearedByUser: string | null;
+                                clearReason: string | null;
+                                repeatCount: number;
+                                lastSeenAt: number;
+                                snoozedUntil: number | null;
+                                escalatedAt: number | null;
+                                inMaintenance: boolean;
+                                flapping: boolean;
+                                /** @description Read by the caller */
+                                read: boolean;
+                                /** @description Its transitions, oldest first */
+                                events: {
+                                    id: number;
+                                    /** @enum {unknown} */
+                                    kind: "RAISED" | "REPEATED" | "ACKNOWLEDGED" | "CLEARED" | "ESCALATED" | "SNOOZE_ENDED";
+                                    at: number;
+                                    inMaintenance: boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarm/ack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Acknowledge alarms (open ones not yet acknowledged; an ACKNOWLEDGED event each)
+         * @description Every id must name an alarm within your reach: one missing or foreign id answers 4004 and nothing changes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: number[];
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                changed: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarm/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Clear alarms by hand with a reason (open ones; a CLEARED event each)
+         * @description Every id must name an alarm within your reach: one missing or foreign id answers 4004 and nothing changes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: number[];
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                changed: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarm/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark alarms read for yourself
+         * @description Every id must name an alarm within your reach: one missing or foreign id answers 4004 and nothing changes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                changed: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarm/snooze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Snooze open alarms until a later time; still open then → a SNOOZE_ENDED event
+         * @description Every id must name an alarm within your reach: one missing or foreign id answers 4004 and nothing changes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: number[];
+                        /** @description Epoch ms, later than now */
+                        until: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                changed: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarm/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alarms of GET /alarm/page (same filters and sort, no paging) as an XLSX file
+         * @description At most 10000 rows in the order of the list; when more matched, a note row above the header says how many were left out. Times in each alarm's station zone, named in a column of their own; headers, levels and states in the caller's language. from after to → 4000.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    stationId?: number;
+                    gatewayId?: number;
+                    deviceId?: number;
+                    level?: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                    /** @description ALARM: faults and warnings; EVENT: notes */
+                    kind?: "ALARM" | "EVENT";
+                    /** @description true: not ended yet; false: ended */
+                    open?: boolean;
+                    state?: "OPEN" | "ACKNOWLEDGED" | "CLEARED";
+                    source?: "LOGGER" | "RULE";
+                    /** @description GATEWAY: alarms of loggers themselves; else the device's type */
+                    deviceType?: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                    code?: number;
+                    /** @description Started at or after (epoch ms) */
+                    from?: number;
+                    /** @description Started before (epoch ms) */
+                    to?: number;
+                    /** @description Default startedAt */
+                    sort?: "startedAt" | "level" | "code" | "lastSeenAt";
+                    /** @description Default desc */
+                    order?: "asc" | "desc";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description XLSX workbook, sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarmRule/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alarm rules: global and model rules, and those of stations within your reach */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                    stationId?: number;
+                    kind?: "LOGGER_OFFLINE" | "DEVICE_OFFLINE" | "STRING_LOW" | "OUTPUT_LOW" | "BATTERY_SOC" | "BATTERY_TEMP";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                total: number;
+                                list: {
+                                    id: number;
+                                    /**
+                                     * @description LOGGER_OFFLINE: no data for `intervals` upload intervals; DEVICE_OFFLINE: a device silent that long while its logger reports; STRING_LOW: a string current below `threshold` × the median of its peers at irradiance ≥ minIrradiance; OUTPUT_LOW: power below `threshold` × rated power × irradiance/1000; BATTERY_SOC: state of charge below `threshold` %; BATTERY_TEMP: temperature above `threshold` °C
+                                     * @enum {unknown}
+                                     */
+                                    kind: "LOGGER_OFFLINE" | "DEVICE_OFFLINE" | "STRING_LOW" | "OUTPUT_LOW" | "BATTERY_SOC" | "BATTERY_TEMP";
+                                    stationId: number | null;
+                                    modelId: number | null;
+                                    /** @enum {unknown} */
+                                    level: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                                    code: number;
+                                    threshold: number | null;
+                                    hysteresis: number;
+                                    intervals: number | null;
+                                    minIrradiance: number | null;
+                                    debounceS: number;
+                                    escalateAfterS: number | null;
+                                    flapCount: number;
+                                    flapWindowS: number;
+                                    enabled: boolean;
+                                    updatedAt: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarmRule/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One alarm rule */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                /**
+                                 * @description LOGGER_OFFLINE: no data for `intervals` upload intervals; DEVICE_OFFLINE: a device silent that long while its logger reports; STRING_LOW: a string current below `threshold` × the median of its peers at irradiance ≥ minIrradiance; OUTPUT_LOW: power below `threshold` × rated power × irradiance/1000; BATTERY_SOC: state of charge below `threshold` %; BATTERY_TEMP: temperature above `threshold` °C
+                                 * @enum {unknown}
+                                 */
+                                kind: "LOGGER_OFFLINE" | "DEVICE_OFFLINE" | "STRING_LOW" | "OUTPUT_LOW" | "BATTERY_SOC" | "BATTERY_TEMP";
+                                stationId: number | null;
+                                modelId: number | null;
+                                /** @enum {unknown} */
+                                level: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                                code: number;
+                                threshold: number | null;
+                                hysteresis: number;
+                                intervals: number | null;
+                                minIrradiance: number | null;
+                                debounceS: number;
+                                escalateAfterS: number | null;
+                                flapCount: number;
+                                flapWindowS: number;
+                                enabled: boolean;
+                                updatedAt: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Replace an alarm rule */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description LOGGER_OFFLINE: no data for `intervals` upload intervals; DEVICE_OFFLINE: a device silent that long while its logger reports; STRING_LOW: a string current below `threshold` × the median of its peers at irradiance ≥ minIrradiance; OUTPUT_LOW: power below `threshold` × rated power × irradiance/1000; BATTERY_SOC: state of charge below `threshold` %; BATTERY_TEMP: temperature above `threshold` °C
+                         * @enum {unknown}
+                         */
+                        kind: "LOGGER_OFFLINE" | "DEVICE_OFFLINE" | "STRING_LOW" | "OUTPUT_LOW" | "BATTERY_SOC" | "BATTERY_TEMP";
+                        stationId?: number | null;
+                        modelId?: number | null;
+                        /** @enum {unknown} */
+                        level: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                        code: number;
+                        threshold?: number | null;
+                        hysteresis?: number;
+                        intervals?: number | null;
+                        minIrradiance?: number | null;
+                        debounceS?: number;
+                        escalateAfterS?: number | null;
+                        flapCount?: number;
+                        flapWindowS?: number;
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                /**
+                                 * @description LOGGER_OFFLINE: no data for `intervals` upload intervals; DEVICE_OFFLINE: a device silent that long while its logger reports; STRING_LOW: a string current below `threshold` × the median of its peers at irradiance ≥ minIrradiance; OUTPUT_LOW: power below `threshold` × rated power × irradiance/1000; BATTERY_SOC: state of charge below `threshold` %; BATTERY_TEMP: temperature above `threshold` °C
+                                 * @enum {unknown}
+                                 */
+                                kind: "LOGGER_OFFLINE" | "DEVICE_OFFLINE" | "STRING_LOW" | "OUTPUT_LOW" | "BATTERY_SOC" | "BATTERY_TEMP";
+                                stationId: number | null;
+                                modelId: number | null;
+                                /** @enum {unknown} */
+                                level: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                                code: number;
+                                threshold: number | null;
+                                hysteresis: number;
+                                intervals: number | null;
+                                minIrradiance: number | null;
+                                debounceS: number;
+                                escalateAfterS: number | null;
+                                flapCount: number;
+                                flapWindowS: number;
+                                enabled: boolean;
+                                updatedAt: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete an alarm rule (its open alarms stay until cleared by hand) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alarmRule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an alarm rule (a station rule, or a global or model rule for the platform) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description LOGGER_OFFLINE: no data for `intervals` upload intervals; DEVICE_OFFLINE: a device silent that long while its logger reports; STRING_LOW: a string current below `threshold` × the median of its peers at irradiance ≥ minIrradiance; OUTPUT_LOW: power below `threshold` × rated power × irradiance/1000; BATTERY_SOC: state of charge below `threshold` %; BATTERY_TEMP: temperature above `threshold` °C
+                         * @enum {unknown}
+                         */
+                        kind: "LOGGER_OFFLINE" | "DEVICE_OFFLINE" | "STRING_LOW" | "OUTPUT_LOW" | "BATTERY_SOC" | "BATTERY_TEMP";
+                        stationId?: number | null;
+                        modelId?: number | null;
+                        /** @enum {unknown} */
+                        level: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                        code: number;
+                        threshold?: number | null;
+                        hysteresis?: number;
+                        intervals?: number | null;
+                        minIrradiance?: number | null;
+                        debounceS?: number;
+                        escalateAfterS?: number | null;
+                        flapCount?: number;
+                        flapWindowS?: number;
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                /**
+                                 * @description LOGGER_OFFLINE: no data for `intervals` upload intervals; DEVICE_OFFLINE: a device silent that long while its logger reports; STRING_LOW: a string current below `threshold` × the median of its peers at irradiance ≥ minIrradiance; OUTPUT_LOW: power below `threshold` × rated power × irradiance/1000; BATTERY_SOC: state of charge below `threshold` %; BATTERY_TEMP: temperature above `threshold` °C
+                                 * @enum {unknown}
+                                 */
+                                kind: "LOGGER_OFFLINE" | "DEVICE_OFFLINE" | "STRING_LOW" | "OUTPUT_LOW" | "BATTERY_SOC" | "BATTERY_TEMP";
+                                stationId: number | null;
+                                modelId: number | null;
+                                /** @enum {unknown} */
+                                level: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                                code: number;
+                                threshold: number | null;
+                                hysteresis: number;
+                                intervals: number | null;
+                                minIrradiance: number | null;
+                                debounceS: number;
+                                escalateAfterS: number | null;
+                                flapCount: number;
+                                flapWindowS: number;
+                                enabled: boolean;
+                                updatedAt: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/maintenanceWindow/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Maintenance windows of stations and devices within your reach */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                    stationId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                total: number;
+                                list: {
+                                    id: number;
+                                    stationId: number | null;
+                                    deviceId: number | null;
+                                    startsAt: number | null;
+                                    endsAt: number | null;
+                                    weekday: number | null;
+                                    startTime: string | null;
+                                    endTime: string | null;
+                                    note: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/maintenanceWindow/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One maintenance window */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                stationId: number | null;
+                                deviceId: number | null;
+                                startsAt: number | null;
+                                endsAt: number | null;
+                                weekday: number | null;
+                                startTime: string | null;
+                                endTime: string | null;
+                                note: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Replace a maintenance window */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        stationId?: number | null;
+                        deviceId?: number | null;
+                        startsAt?: number | null;
+                        endsAt?: number | null;
+                        weekday?: number | null;
+                        startTime?: string | null;
+                        endTime?: string | null;
+                        note?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                stationId: number | null;
+                                deviceId: number | null;
+                                startsAt: number | null;
+                                endsAt: number | null;
+                                weekday: number | null;
+                                startTime: string | null;
+                                endTime: string | null;
+                                note: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a maintenance window */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/maintenanceWindow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a maintenance window: one-off (startsAt–endsAt) or weekly (weekday, startTime–endTime)
+         * @description Weekly times are the station's local time. Alarms raised inside are recorded, not notified.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        stationId?: number | null;
+                        deviceId?: number | null;
+                        startsAt?: number | null;
+                        endsAt?: number | null;
+                        weekday?: number | null;
+                        startTime?: string | null;
+                        endTime?: string | null;
+                        note?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                stationId: number | null;
+                                deviceId: number | null;
+                                startsAt: number | null;
+                                endsAt: number | null;
+                                weekday: number | null;
+                                startTime: string | null;
+                                endTime: string | null;
+                                note: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
