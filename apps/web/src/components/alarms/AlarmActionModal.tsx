@@ -32,6 +32,11 @@ export function AlarmActionModal({
 }): ReactElement {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  // One form serves both dialogs: a note typed for an acknowledge must never become a clear's reason.
+  const close = (): void => {
+    form.resetFields();
+    onClose();
+  };
   const save = useMutation({
     mutationFn: (values: Values) =>
       action === 'clear'
@@ -39,7 +44,7 @@ export function AlarmActionModal({
         : alarmActions.acknowledge([...ids], values.text ?? ''),
     onSuccess: async (result) => {
       showSuccessToast(t('alarms.action.done', { count: result.changed }));
-      onClose();
+      close();
       onDone?.();
       await invalidateAlarms();
     },
@@ -51,7 +56,7 @@ export function AlarmActionModal({
       title={t(clear ? 'alarms.clear.title' : 'alarms.ack.title', { count: ids.length })}
       form={form}
       save={save}
-      onClose={onClose}
+      onClose={close}
       testId={clear ? TestId.alarmClearForm : TestId.alarmAckForm}
     >
       <Form.Item
