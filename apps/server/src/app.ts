@@ -30,6 +30,7 @@ import { gatewaysModule } from './modules/gateways/gateways.module.js';
 import { registryRoutes } from './modules/registry/registry.plugin.js';
 import { faultCodeRoutes } from './modules/fault-codes/fault-codes.routes.js';
 import { telemetryRoutes } from './modules/telemetry/telemetry.routes.js';
+import { alarmExportRoutes } from './modules/alarms/alarms-export.routes.js';
 import { alarmRoutes } from './modules/alarms/alarms.routes.js';
 import { alarmRuleRoutes } from './modules/alarms/rules.routes.js';
 import { AlarmsService } from './modules/alarms/alarms.service.js';
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(faultCodeRoutes, { db });
       await api.register(telemetryRoutes, { db, clock: deps.clock });
       await api.register(alarmRoutes, { alarms: alarmsService });
+      await api.register(alarmExportRoutes, { alarms: alarmsService, db, clock: deps.clock });
       await api.register(alarmRuleRoutes, { db, clock: deps.clock });
       await api.register(commandRoutes, { db, clock: deps.clock, log: deps.logger });
       await api.register(stationChartsRoutes, {

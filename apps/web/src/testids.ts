@@ -363,6 +363,34 @@ export const TestId = {
   meterDetailPage: 'meter-detail-page',
   batteryDetailPage: 'battery-detail-page',
   meterFigures: 'meter-figures',
+  // Step 5a: the alarm list, its drawer and the bell
+  alarmListPage: 'alarm-list-page',
+  alarmTable: 'alarm-table',
+  /** A row's card on a phone (the list's rows below 768 px). */
+  alarmCard: 'alarm-card',
+  alarmLevelFilter: 'alarm-level-filter',
+  alarmStateFilter: 'alarm-state-filter',
+  alarmStationFilter: 'alarm-station-filter',
+  alarmDeviceTypeFilter: 'alarm-device-type-filter',
+  alarmCodeFilter: 'alarm-code-filter',
+  alarmRangeFilter: 'alarm-range-filter',
+  alarmSelectAll: 'alarm-select-all',
+  alarmBulkAck: 'alarm-bulk-ack',
+  alarmBulkClear: 'alarm-bulk-clear',
+  alarmBulkRead: 'alarm-bulk-read',
+  alarmExport: 'alarm-export',
+  alarmAckForm: 'alarm-ack-form',
+  alarmClearForm: 'alarm-clear-form',
+  alarmDrawer: 'alarm-drawer',
+  alarmDrawerAck: 'alarm-drawer-ack',
+  alarmDrawerClear: 'alarm-drawer-clear',
+  alarmDrawerFacts: 'alarm-drawer-facts',
+  alarmDrawerEvents: 'alarm-drawer-events',
+  alarmDrawerEarlier: 'alarm-drawer-earlier',
+  alarmDrawerChart: 'alarm-drawer-chart',
+  alarmCatalogue: 'alarm-catalogue',
+  /** The bell in the top bar; its `data-count` is the unread count. */
+  alarmBell: 'alarm-bell',
 } as const;
 
 export type TestIdValue = (typeof TestId)[keyof typeof TestId];

@@ -31,3 +31,4 @@ export * from './api/fault-codes.js';
 export * from './protocol/fault-codes/index.js';
 export * from './api/notifications.js';
 export * from './api/alarms.js';
+export * from './api/alarm-export.js';

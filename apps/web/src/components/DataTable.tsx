@@ -20,6 +20,8 @@ export interface DataTableProps<T> {
    * many columns leaves a phone nothing readable. Same states and paging as the table.
    */
   card?: (row: T) => ReactNode;
+  /** Row selection, row clicks, row classes and sorting of the table (the alarm list). */
+  table?: Pick<TableProps<T>, 'rowSelection' | 'onRow' | 'rowClassName' | 'onChange'>;
 }
 
 function keyOf<T extends object>(row: T, index: number, rowKey: TableProps<T>['rowKey']): Key {
@@ -48,6 +50,7 @@ export function DataTable<T extends object>({
   expandable,
   toolbar,
   card,
+  table,
 }: DataTableProps<T>): ReactElement {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
@@ -89,6 +92,7 @@ export function DataTable<T extends object>({
           pagination={paging === undefined ? false : paging.pagination(total)}
           locale={{ emptyText: empty }}
           scroll={{ x: 'max-content' }}
+          {...table}
         />
       )}
     </div>

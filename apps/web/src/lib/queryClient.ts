@@ -28,5 +28,7 @@ export const configKey = ['config'] as const;
 export const areaKeys = {
   org: ['org'] as const,
   station: ['station'] as const,
+  /** Alarm lists and details: the alarm list, the station Alarm tab and Home's latest alarms. */
+  alarm: ['alarm'] as const,
   currencies: ['system', 'reference', 'currency'] as const,
 };

@@ -43,6 +43,24 @@ export function useInfo(enabled = true): UseQueryResult<InfoData> {
   return useQuery({ queryKey: sessionKeys.info, queryFn: fetchInfo, enabled, ...sessionQueryOptions });
 }
 
+/**
+ * How often the shell reads /api/info again for the bell's unread alarm count. The live stream
+ * (/api/live) carries one station's or device's figures, not alarm changes, so the count is polled —
+ * only while the tab is visible (TanStack Query pauses intervals in background tabs) — and read again at
+ * once after an alarm action (components/alarms invalidateAlarms).
+ */
+export const INFO_REFRESH_MS = 60_000;
+
+/** The user's info, read again every INFO_REFRESH_MS while the tab is visible (the top bar's bell). */
+export function usePolledInfo(): UseQueryResult<InfoData> {
+  return useQuery({
+    queryKey: sessionKeys.info,
+    queryFn: fetchInfo,
+    ...sessionQueryOptions,
+    refetchInterval: INFO_REFRESH_MS,
+  });
+}
+
 /** The permitted navigation entries; loaded once by the guard. */
 export function useRouteEntries(enabled = true): UseQueryResult<RouteEntry[]> {
   return useQuery({ queryKey: sessionKeys.routes, queryFn: fetchRoutes, enabled, ...sessionQueryOptions });

@@ -69,6 +69,9 @@ const PAGES: Record<string, Page> = {
   'meter/detail': lazy(() =>
     import('../../features/devices/MeterDetailPage').then((m) => ({ default: m.MeterDetailPage })),
   ),
+  'alarm/list': lazy(() =>
+    import('../../features/alarms/AlarmListPage').then((m) => ({ default: m.AlarmListPage })),
+  ),
   'battery/detail': lazy(() =>
     import('../../features/devices/BatteryDetailPage').then((m) => ({ default: m.BatteryDetailPage })),
   ),

@@ -1,6 +1,7 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Input, Tooltip } from 'antd';
+import { Badge, Button, Input, Tooltip } from 'antd';
 import {
+  BellOutlined,
   FundProjectionScreenOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
@@ -10,7 +11,7 @@ import {
 import { Perm, REVEAL_BIG_SCREEN_ROLE_ID, hasAnyPermission } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useInfo } from '../../lib/sessionData';
+import { useInfo, usePolledInfo } from '../../lib/sessionData';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { Logo } from '../../components/Logo';
 import { TestId } from '../../testids';
@@ -25,7 +26,37 @@ export function bigScreenPath(roleId: number): string {
   return roleId === REVEAL_BIG_SCREEN_ROLE_ID ? Paths.revealBigScreen : Paths.bigScreen;
 }
 
-/** Top bar of SPEC §2: logo, sidebar toggle, search, big screen, language, settings, user. */
+/** The alarm list's path (navigation catalogue: component alarm/list). */
+const ALARM_LIST_PATH = '/alarm';
+
+/**
+ * The bell: the caller's unread alarms (`unreadAlarmCount` of /api/info, polled while the tab is visible
+ * and read again after every alarm action), linking to the alarm list. Shown to roles that see alarms.
+ */
+function AlarmBell(): ReactElement | null {
+  const { t } = useTranslation();
+  const info = usePolledInfo().data;
+  if (info === undefined || !hasAnyPermission(info.perms, [Perm.alarmView])) return null;
+  const count = info.unreadAlarmCount;
+  const label = t('alarms.bell', { count });
+  return (
+    <Tooltip title={label}>
+      <Link
+        to={ALARM_LIST_PATH}
+        aria-label={label}
+        className="topbar-bell"
+        data-testid={TestId.alarmBell}
+        data-count={count}
+      >
+        <Badge count={count} size="small" overflowCount={99}>
+          <BellOutlined style={{ fontSize: 16 }} />
+        </Badge>
+      </Link>
+    </Tooltip>
+  );
+}
+
+/** Top bar of SPEC §2: logo, sidebar toggle, search, big screen, alarm bell, language, settings, user. */
 export function TopBar(): ReactElement {
   const { t } = useTranslation();
   const { opened } = useSidebar();
@@ -86,6 +117,7 @@ export function TopBar(): ReactElement {
           />
         </Tooltip>
       )}
+      <AlarmBell />
       <LanguageSelect onSoftReload={softReload} showLabel={false} />
       <Button
         type="text"

@@ -1,29 +1,24 @@
-import type { ReactElement } from 'react';
-import { Card, Empty, List, Tag } from 'antd';
-import type { AlarmLevel } from '@sunfleet/contracts';
+import { useState, type ReactElement } from 'react';
+import { Card, Empty, List } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AlarmDrawer } from '../../components/alarms/AlarmDrawer';
+import { AlarmLevelTag, AlarmStateTag, AlarmTitle } from '../../components/alarms/AlarmTags';
+import { useAlarmPage } from '../../components/alarms/api';
 import { LoadFailed } from '../../components/LoadFailed';
 import { TestId } from '../../testids';
-import { useLatestAlarms } from './api';
 import { alarmMeta } from './homeModel';
 
-const LEVEL_LABEL: Record<AlarmLevel, string> = {
-  URGENT: 'home.alarmLevel.URGENT',
-  IMPORTANT: 'home.alarmLevel.IMPORTANT',
-  COMMONLY: 'home.alarmLevel.COMMONLY',
-  PROMPT: 'home.alarmLevel.PROMPT',
-};
-const LEVEL_COLOR: Record<AlarmLevel, string> = {
-  URGENT: 'red',
-  IMPORTANT: 'orange',
-  COMMONLY: 'gold',
-  PROMPT: 'blue',
-};
+/** How many alarms Home lists. */
+const LATEST_COUNT = 8;
 
-/** The newest alarm and event records within reach (GET /api/alarm/page), with their level and source. */
+/**
+ * The newest alarm and event records within reach (GET /api/alarm/page) with the alarm list's tags (level,
+ * state, unread mark); a click opens the same alarm drawer.
+ */
 export function LatestAlarms(): ReactElement {
   const { t } = useTranslation();
-  const alarms = useLatestAlarms();
+  const alarms = useAlarmPage('home', { pageNum: 1, pageSize: LATEST_COUNT });
+  const [openId, setOpenId] = useState<number | null>(null);
   const failed = alarms.isError && alarms.data === undefined;
   return (
     <Card size="small" title={t('home.latestAlarms')} className="home-card" data-testid={TestId.homeAlarms}>
@@ -36,22 +31,17 @@ export function LatestAlarms(): ReactElement {
           dataSource={alarms.data?.list ?? []}
           locale={{ emptyText: <Empty description={t('TheDataDoesNotExist')} /> }}
           renderItem={(alarm) => (
-            <List.Item key={alarm.id}>
+            <List.Item key={alarm.id} onClick={() => setOpenId(alarm.id)} className="alarm-row-clickable">
               <List.Item.Meta
                 title={
                   <span>
-                    <Tag color={LEVEL_COLOR[alarm.level]}>{t(LEVEL_LABEL[alarm.level])}</Tag>
-                    {alarm.message ?? t('home.alarmCode', { code: alarm.code })}
+                    <AlarmLevelTag level={alarm.level} />
+                    <AlarmTitle alarm={alarm} />
                   </span>
                 }
                 description={
                   <span className="home-alarm-meta">
-                    {alarmMeta(alarm)}
-                    {alarm.open && (
-                      <Tag color="red" style={{ marginLeft: 6 }}>
-                        {t('home.alarmOpen')}
-                      </Tag>
-                    )}
+                    {alarmMeta(alarm)} <AlarmStateTag state={alarm.state} />
                   </span>
                 }
               />
@@ -59,6 +49,7 @@ export function LatestAlarms(): ReactElement {
           )}
         />
       )}
+      <AlarmDrawer alarmId={openId} onClose={() => setOpenId(null)} />
     </Card>
   );
 }

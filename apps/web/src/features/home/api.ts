@@ -1,16 +1,14 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { AlarmItem, StationIndexStats, StationLocation } from '@sunfleet/contracts';
-import type { PageData } from '../../lib/paging';
+import type { StationIndexStats, StationLocation } from '@sunfleet/contracts';
 import { areaKeys } from '../../lib/queryClient';
 import { api } from '../../lib/request';
 
-// Home's figures, map and alarms. Kept under the station area's key: a station write refreshes them.
+// Home's figures and map (its alarms: components/alarms). Kept under the station area's key: a station write refreshes them.
 
 const homeKeys = {
   locations: [...areaKeys.station, 'locations'] as const,
   indexStats: (currency: string | undefined) =>
     [...areaKeys.station, 'indexStats', currency ?? 'own'] as const,
-  latestAlarms: [...areaKeys.station, 'latestAlarms'] as const,
 };
 
 export function useStationLocations(): UseQueryResult<StationLocation[]> {
@@ -26,15 +24,6 @@ export function useIndexStats(currency: string | undefined): UseQueryResult<Stat
     queryKey: homeKeys.indexStats(currency),
     queryFn: () => api.GET('/api/station/stats/index', { params: { query: { currency } } }),
     placeholderData: keepPreviousData,
-    refetchInterval: 60_000,
-  });
-}
-
-/** The newest alarm records within reach (Home). */
-export function useLatestAlarms(count = 8): UseQueryResult<PageData<AlarmItem>> {
-  return useQuery({
-    queryKey: homeKeys.latestAlarms,
-    queryFn: () => api.GET('/api/alarm/page', { params: { query: { pageNum: 1, pageSize: count } } }),
     refetchInterval: 60_000,
   });
 }

@@ -1,7 +1,5 @@
 import { keepPreviousData, skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type {
-  AlarmItem,
-  AlarmLevel,
   ChartDimension,
   ElectricityChartData,
   GatewayListItem,
@@ -19,12 +17,10 @@ import type { PageData, PageState } from '../../lib/paging';
 import { ApiError, api } from '../../lib/request';
 
 // Calls of the station detail screen (Step 3): the station, its live figures, charts and weather, its
-// loggers, devices and meters, alarms and event subscriptions (contracts stations.ts, station-charts.ts,
+// loggers, devices and meters and event subscriptions (alarms: components/alarms) (contracts stations.ts, station-charts.ts,
 // station-devices.ts, telemetry.ts).
 
 export type {
-  AlarmItem,
-  AlarmLevel,
   ElectricityChartData as EnergyChartData,
   PowerChartData,
   StationDetail,
@@ -150,18 +146,6 @@ export function useStationMeters(
       api.GET('/api/station/{id}/electricityMeter/page', {
         params: { path: { id: stationId }, query: page },
       }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useStationAlarms(
-  stationId: number,
-  page: PageState,
-  filters: { level?: AlarmLevel; open?: boolean },
-): UseQueryResult<PageData<AlarmItem>> {
-  return useQuery({
-    queryKey: keyOf(stationId, 'alarms', page, filters),
-    queryFn: () => api.GET('/api/alarm/page', { params: { query: { ...page, ...filters, stationId } } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -11079,6 +11079,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alarm/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The alarms of GET /alarm/page (same filters and sort, no paging) as an XLSX file
+         * @description At most 10000 rows in the order of the list; when more matched, a note row above the header says how many were left out. Times in each alarm's station zone, named in a column of their own; headers, levels and states in the caller's language. from after to → 4000.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    stationId?: number;
+                    gatewayId?: number;
+                    deviceId?: number;
+                    level?: "URGENT" | "IMPORTANT" | "COMMONLY" | "PROMPT";
+                    /** @description ALARM: faults and warnings; EVENT: notes */
+                    kind?: "ALARM" | "EVENT";
+                    /** @description true: not ended yet; false: ended */
+                    open?: boolean;
+                    state?: "OPEN" | "ACKNOWLEDGED" | "CLEARED";
+                    source?: "LOGGER" | "RULE";
+                    /** @description GATEWAY: alarms of loggers themselves; else the device's type */
+                    deviceType?: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                    code?: number;
+                    /** @description Started at or after (epoch ms) */
+                    from?: number;
+                    /** @description Started before (epoch ms) */
+                    to?: number;
+                    /** @description Default startedAt */
+                    sort?: "startedAt" | "level" | "code" | "lastSeenAt";
+                    /** @description Default desc */
+                    order?: "asc" | "desc";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description XLSX workbook, sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alarmRule/page": {
         parameters: {
             query?: never;

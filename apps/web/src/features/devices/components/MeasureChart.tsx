@@ -10,7 +10,7 @@ import { useDeviceHistory } from '../api';
 import { formatMeasure, gapThresholdMs, seriesWithGaps } from '../format';
 import { defaultMeasure, type HistoryMeasure } from '../measures';
 import { formatInZone, localDate, localDaysRange, zoneLabel } from '@sunfleet/domain';
-import { EChart } from './EChart';
+import { EChart } from '../../../components/chart/EChart';
 
 /**
  * A chart of one chosen measure over one chosen day of the station (5-minute or finer readings from

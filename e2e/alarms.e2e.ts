@@ -1,0 +1,274 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestId } from '../apps/web/src/testids.js';
+import { launchBrowser, newContext } from './support/browser.js';
+import { startServer, type RunningTestServer } from './support/server.js';
+
+// Step 5a alarm list in Chromium: a logger of a new station reports telemetry and alarm records over MQTT
+// with its own credentials (docs/protocol.md §5.3). The list is filtered by station and level, a row opens
+// the drawer (which marks it read: the bell's count falls), the alarm is acknowledged with a note and
+// cleared with a reason; on a phone the rows are cards and a bulk acknowledge works from a card's check box.
+
+const STAMP = Date.now().toString(36).toUpperCase();
+const LOGGER_SN = `E2EA${STAMP}`.slice(0, 32);
+const INVERTER_SN = `E2EAI${STAMP}`;
+const STATION = `E2E Alarms ${STAMP}`;
+const MIN = 60_000;
+
+interface Envelope<T = unknown> {
+  status: number;
+  enMsg: string;
+  data: T;
+}
+interface AlarmRow {
+  id: number;
+  code: number;
+  level: string;
+  state: string;
+  read: boolean;
+}
+
+let server: RunningTestServer;
+let browser: Browser;
+let token: string;
+let stationId: number;
+let logger: MqttClient | undefined;
+const contexts: BrowserContext[] = [];
+/** Start of the open urgent alarm: ten minutes ago. */
+const START = Date.now() - 10 * MIN;
+
+const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
+const active = (p: Page): Locator => byId(p, TestId.activeView);
+
+async function api<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
+  const res = await fetch(`${server.baseUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Envelope<T>;
+}
+
+async function stationAlarms(): Promise<AlarmRow[]> {
+  const page = await api<{ list: AlarmRow[] }>('GET', `/alarm/page?stationId=${stationId}&pageSize=50`);
+  return page.data.list;
+}
+
+async function login(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await newContext(browser, { viewport, timezoneId: 'Europe/Berlin' });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/#/login/index`);
+  await byId(page, TestId.loginUsername).fill(server.adminUsername);
+  await byId(page, TestId.loginPassword).fill(server.adminPassword);
+  await byId(page, TestId.loginSubmit).click();
+  await byId(page, TestId.shell).waitFor();
+  return page;
+}
+
+/** Opens the alarm list filtered to the test's station (the demo fleet reports alarms of its own). */
+async function openList(page: Page): Promise<Locator> {
+  await page.goto(`${server.baseUrl}/#/alarm`);
+  const list = byId(active(page), TestId.alarmListPage);
+  await byId(list, TestId.alarmTable).and(page.locator('[data-state="ready"]')).waitFor();
+  await byId(list, TestId.alarmStationFilter).click();
+  await page.keyboard.type(STATION);
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: STATION })
+    .first()
+    .click();
+  return list;
+}
+
+const bellCount = async (page: Page): Promise<number> =>
+  Number(await byId(page, TestId.alarmBell).getAttribute('data-count'));
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const login = await fetch(`${server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: server.adminUsername, password: server.adminPassword }),
+  });
+  token = ((await login.json()) as Envelope<{ token: string }>).data.token;
+  const created = await api<{ id: number }>('POST', '/station', {
+    name: STATION,
+    type: 'HOUSEHOLD_PV',
+    address: 'Via Roma 1, Bolzano',
+    capacityKwp: 8,
+    price: 0.3,
+    currency: 'EUR',
+    timeZone: 'Europe/Rome',
+  });
+  expect(created.status, created.enMsg).toBe(200);
+  stationId = created.data.id;
+  const registered = await api<{ sn: string; password: string }>('POST', '/gateway/register', {
+    sn: LOGGER_SN,
+    model: 'SF-LOGGER-4G',
+  });
+  expect(registered.status, registered.enMsg).toBe(200);
+  const bound = await api('POST', '/gateway/bind', { stationId, sn: LOGGER_SN });
+  expect(bound.status, bound.enMsg).toBe(200);
+
+  logger = await mqtt.connectAsync(`mqtt://127.0.0.1:${server.mqttPort}`, {
+    clientId: LOGGER_SN,
+    username: LOGGER_SN,
+    password: registered.data.password,
+    reconnectPeriod: 0,
+    connectTimeout: 10_000,
+  });
+  const publish = (topic: string, payload: unknown) =>
+    logger!.publishAsync(`sf/v1/${LOGGER_SN}/up/${topic}`, JSON.stringify(payload), { qos: 1 });
+  await publish('hello', {
+    v: 1,
+    model: 'SF-LOGGER-4G',
+    firmware: '2.4.1',
+    mac: '02:1A:2B:3C:4D:6E',
+    signal: -60,
+    uploadInterval: 60,
+    devices: [{ sn: INVERTER_SN, type: 'INVERTER', model: 'SF-INV-1P-5K', unitId: 1 }],
+  });
+  const readings = [];
+  for (let i = 0; i < 8; i++) {
+    const ts = START - 20 * MIN + i * 5 * MIN;
+    readings.push({ dev: INVERTER_SN, ts, values: { W: 3000 + i * 100, WH: 5_000_000 + i * 250 } });
+  }
+  await publish('telemetry', { v: 1, seq: 1, readings });
+  const record = (id: string, code: number, level: string, start: number, end: number | null) => ({
+    id,
+    dev: INVERTER_SN,
+    kind: 'ALARM',
+    code,
+    level,
+    start,
+    end,
+    message: `E2E fault ${code}`,
+  });
+  await publish('alarm', {
+    v: 1,
+    alarms: [
+      // The same fault once before, over by now: the drawer lists it as an earlier occurrence.
+      record(`EARLY-${STAMP}`, 2031, 'URGENT', START - 3 * 60 * MIN, START - 2 * 60 * MIN),
+      record(`NOW-${STAMP}`, 2031, 'URGENT', START, null),
+      record(`NOTE-${STAMP}`, 3100, 'PROMPT', START + MIN, null),
+    ],
+  });
+  // The ingest stores them asynchronously: ask until all three are there (20 s at most).
+  for (const deadline = Date.now() + 20_000; (await stationAlarms()).length < 3;) {
+    if (Date.now() > deadline) throw new Error('the alarm records did not arrive');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // Everything else the demo fleet raised is read, so the bell counts this suite's alarms only.
+  const all = await api<{ list: { id: number; read: boolean }[] }>('GET', '/alarm/page?pageSize=100');
+  const others = all.data.list.filter((a) => !a.read).map((a) => a.id);
+  const mine = new Set((await stationAlarms()).map((a) => a.id));
+  const toRead = others.filter((id) => !mine.has(id));
+  if (toRead.length > 0) expect((await api('POST', '/alarm/read', { ids: toRead })).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  logger?.end(true);
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('alarm list', () => {
+  it('filters by level, opens the drawer, acknowledges with a note and clears with a reason', async () => {
+    const page = await login({ width: 1440, height: 900 });
+    const list = await openList(page);
+    const table = byId(list, TestId.alarmTable);
+    const rows = table.locator('tbody tr[data-row-key]');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
+    // Unread rows are marked.
+    expect(await table.locator('tr.alarm-row-unread').count()).toBe(3);
+
+    await byId(list, TestId.alarmLevelFilter).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Urgent"]').click();
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    expect(await rows.locator('[data-level="PROMPT"]').count()).toBe(0);
+
+    const open = (await stationAlarms()).find(
+      (a) => a.code === 2031 && a.state === 'OPEN' && a.level === 'URGENT',
+    );
+    expect(open).toBeDefined();
+    const before = await bellCount(page);
+    // The bell counts unread alarms still open: the two of this suite.
+    expect(before).toBeGreaterThanOrEqual(2);
+
+    // The drawer: opening it marks the alarm read, and the bell's count falls.
+    await table.locator(`tr[data-row-key="${open!.id}"] td`).nth(3).click();
+    const drawer = page.locator(`[data-testid="${TestId.alarmDrawer}"][data-alarm="${open!.id}"]`);
+    await drawer.and(page.locator('[data-state="OPEN"]')).waitFor();
+    await expect.poll(() => bellCount(page), { timeout: 15_000 }).toBe(before - 1);
+    expect(await byId(drawer, TestId.alarmDrawerFacts).innerText()).toContain(INVERTER_SN);
+    expect(await byId(drawer, TestId.alarmDrawerFacts).innerText()).toMatch(/\(Europe\/Rome\)/);
+    await byId(drawer, TestId.alarmDrawerEvents).locator('[data-event="RAISED"]').waitFor();
+    await expect
+      .poll(() => byId(drawer, TestId.alarmDrawerEarlier).locator('.ant-list-item').count())
+      .toBe(1);
+    await expect
+      .poll(async () => Number(await byId(drawer, TestId.alarmDrawerChart).getAttribute('data-points')), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0);
+
+    // Acknowledge with a note.
+    await page.locator(`[data-testid="${TestId.alarmDrawerAck}"]:visible`).click();
+    const ackForm = byId(page, TestId.alarmAckForm);
+    await ackForm.locator('textarea').fill('Technician on the way');
+    await page.locator(`[data-testid="${TestId.formSubmit}"]:visible`).click();
+    await drawer.and(page.locator('[data-state="ACKNOWLEDGED"]')).waitFor();
+    expect(await byId(drawer, TestId.alarmDrawerFacts).innerText()).toContain('Technician on the way');
+
+    // Clearing needs a reason: an empty one is refused in the form and nothing changes.
+    await page.locator(`[data-testid="${TestId.alarmDrawerClear}"]:visible`).click();
+    const clearForm = byId(page, TestId.alarmClearForm);
+    await clearForm.waitFor();
+    // The note typed for the acknowledge is gone: the reason starts empty and is required.
+    expect(await clearForm.locator('textarea').inputValue()).toBe('');
+    await page.locator(`[data-testid="${TestId.formSubmit}"]:visible`).click();
+    await clearForm.locator('.ant-form-item-explain-error').waitFor();
+    expect((await stationAlarms()).find((a) => a.id === open!.id)?.state).toBe('ACKNOWLEDGED');
+    await clearForm.locator('textarea').fill('Grid operator fixed the feeder');
+    await page.locator(`[data-testid="${TestId.formSubmit}"]:visible`).click();
+    await drawer.and(page.locator('[data-state="CLEARED"]')).waitFor();
+    expect(await byId(drawer, TestId.alarmDrawerFacts).innerText()).toContain(
+      'Grid operator fixed the feeder',
+    );
+    await byId(drawer, TestId.alarmDrawerEvents).locator('[data-event="CLEARED"]').waitFor();
+    expect((await stationAlarms()).find((a) => a.id === open!.id)?.state).toBe('CLEARED');
+
+    // The list behind shows the new state.
+    await page.keyboard.press('Escape');
+    await table.locator(`tr[data-row-key="${open!.id}"] [data-state="CLEARED"]`).waitFor();
+  });
+
+  it('works on a phone: cards, a bulk acknowledge from a check box, no sideways scrolling', async () => {
+    const page = await login({ width: 390, height: 844 });
+    const list = await openList(page);
+    const prompt = (await stationAlarms()).find((a) => a.code === 3100);
+    expect(prompt?.state).toBe('OPEN');
+    const card = byId(list, TestId.alarmCard).and(page.locator(`[data-id="${prompt!.id}"]`));
+    await card.waitFor();
+    await card.locator('.ant-checkbox-input').check();
+    await byId(list, TestId.alarmBulkAck).click();
+    await byId(page, TestId.alarmAckForm).waitFor();
+    await page.locator(`[data-testid="${TestId.formSubmit}"]:visible`).click();
+    await card.locator('[data-state="ACKNOWLEDGED"]').waitFor();
+    expect((await stationAlarms()).find((a) => a.id === prompt!.id)?.state).toBe('ACKNOWLEDGED');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    // The bell sits in the top bar on a phone too and leads to the list.
+    await byId(page, TestId.alarmBell).click();
+    await page.waitForURL(/#\/alarm$/);
+  });
+});
