@@ -8,8 +8,7 @@ import type { TestApp } from './helpers.js';
 import { hashSecret } from '../src/modules/gateways/credentials.js';
 
 export type DeviceKind =
-  'station' | 'gateway' | 'device' | 'command' | 'shareLink' | 'subscription' | 'webhook'
-  | 'alarm';
+  'station' | 'gateway' | 'device' | 'command' | 'shareLink' | 'subscription' | 'webhook' | 'alarm';
 
 export interface DeviceObj {
   id: number | string;
