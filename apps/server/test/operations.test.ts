@@ -206,6 +206,8 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
       'device_rules',
       'devices',
       'display_groups',
+      'fault_code_seeds',
+      'fault_codes',
       'files',
       'firmware_progress',
       'gateway_seq_seen',
@@ -215,6 +217,8 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
       'mail_outbox',
       'maintenance_windows',
       'nav_routes',
+      'notification_deliveries',
+      'notification_queue',
       'protocol_definitions',
       'query_history',
       'rate_counters',
@@ -228,6 +232,7 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
       'rollup_station_day',
       'rollup_station_hour',
       'rollup_station_month',
+      'server_secrets',
       'sessions',
       'share_links',
       'station_facts',
@@ -240,6 +245,7 @@ describe.each(DATABASES)('migrations on %s', (kind) => {
       'user_roles',
       'users',
       'verification_codes',
+      'webhooks',
     ]);
     // Telemetry partitions exist for the current and the coming months.
     const month = (offset: number): string => {
