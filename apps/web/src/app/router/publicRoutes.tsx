@@ -27,7 +27,7 @@ const StationSharePage = lazy(() =>
 );
 
 const UnsubscribePage = lazy(() =>
-  import('../../features/unsubscribe/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
+  import('../../features/station/unsubscribe/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
 );
 
 function suspended(Page: ComponentType): ReactElement {

@@ -35,7 +35,7 @@ export function WebhookDeliveriesDrawer({
       title: t('webhooks.delivery.kind'),
       dataIndex: 'kind',
       render: (v: string, d) => (
-        <Space size={4} direction="vertical">
+        <Space size={4} orientation="vertical">
           {t(deliveryKindKey(v))}
           {d.alarmId !== null && (
             <Typography.Text type="secondary">

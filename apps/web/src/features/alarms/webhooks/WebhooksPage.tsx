@@ -66,7 +66,7 @@ export function WebhooksPage({ meta }: PageProps): ReactElement {
         type="link"
         size="small"
         icon={<SendOutlined />}
-        loading={test.isPending && test.variables.id === w.id}
+        loading={test.isPending && test.variables?.id === w.id}
         onClick={() => test.mutate(w)}
         data-testid={TestId.webhookTest}
       >
@@ -86,7 +86,7 @@ export function WebhooksPage({ meta }: PageProps): ReactElement {
           type="link"
           size="small"
           icon={<CheckCircleOutlined />}
-          loading={enable.isPending && enable.variables.id === w.id}
+          loading={enable.isPending && enable.variables?.id === w.id}
           onClick={() => enable.mutate(w)}
           data-testid={TestId.webhookReenable}
         >

@@ -30,7 +30,7 @@ export const WEBHOOK_URL_PATTERN = /^https?:\/\/[^\s/?#]+([/?#]\S*)?$/i;
  * the form only while creating or replacing it; the server never answers it back.
  */
 export function generateSecret(
-  random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
+  random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array<ArrayBuffer> = (b) => crypto.getRandomValues(b),
 ): string {
   const bytes = random(new Uint8Array(32));
   let binary = '';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import type { UnsubscribeResult } from '@sunfleet/contracts';
-import { api } from '../../lib/request';
+import { api } from '../../../lib/request';
 
 // The public unsubscribe page's two calls (docs/alarms.md "Unsubscribe page"): GET shows what the link of
 // a mail names and changes nothing; POST, on the button, switches the subscription off.

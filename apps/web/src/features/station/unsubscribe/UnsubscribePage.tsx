@@ -2,13 +2,13 @@ import type { ReactElement } from 'react';
 import { Button, Card, Descriptions, Result, Spin, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSelect } from '../../components/LanguageSelect';
-import { Logo } from '../../components/Logo';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { TestId } from '../../testids';
-import { NOTIFY_TYPE_LABEL } from '../station/detail/labels';
+import { LanguageSelect } from '../../../components/LanguageSelect';
+import { Logo } from '../../../components/Logo';
+import { useDocumentTitle } from '../../../components/useDocumentTitle';
+import { TestId } from '../../../testids';
+import { NOTIFY_TYPE_LABEL } from '../detail/labels';
 import { useUnsubscribe, useUnsubscribeTarget } from './api';
-import '../station/share/share.css';
+import '../share/share.css';
 
 /**
  * The page the unsubscribe link of a notification mail opens (#/unsubscribe?token=…; public). It shows
