@@ -1,3 +1,6 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +12,8 @@ import { startServer, type RunningTestServer } from './support/server.js';
 // with its own credentials (docs/protocol.md §5.3). The list is filtered by station and level, a row opens
 // the drawer (which marks it read: the bell's count falls), the alarm is acknowledged with a note and
 // cleared with a reason; on a phone the rows are cards and a bulk acknowledge works from a card's check box.
+// The webhooks screen creates a webhook to a local receiver (node:http), sends a test call and shows it in
+// the delivery log; the station's subscription form sets a language and the escalation list.
 
 const STAMP = Date.now().toString(36).toUpperCase();
 const LOGGER_SN = `E2EA${STAMP}`.slice(0, 32);
@@ -34,6 +39,9 @@ let browser: Browser;
 let token: string;
 let stationId: number;
 let logger: MqttClient | undefined;
+let receiver: Server | undefined;
+/** What the local webhook receiver got: headers and the raw body. */
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 const contexts: BrowserContext[] = [];
 /** Start of the open urgent alarm: ten minutes ago. */
 const START = Date.now() - 10 * MIN;
@@ -89,7 +97,17 @@ const bellCount = async (page: Page): Promise<number> =>
   Number(await byId(page, TestId.alarmBell).getAttribute('data-count'));
 
 beforeAll(async () => {
-  server = await startServer();
+  // The webhook receiver runs on loopback, which the server refuses unless told otherwise.
+  server = await startServer({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver!.listen(0, '127.0.0.1', resolve));
   browser = await launchBrowser();
   const login = await fetch(`${server.baseUrl}/api/login`, {
     method: 'POST',
@@ -174,6 +192,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   logger?.end(true);
+  await new Promise((resolve) => (receiver === undefined ? resolve(null) : receiver.close(resolve)));
   for (const context of contexts) await context.close();
   await browser?.close();
   await server?.stop();
@@ -270,5 +289,108 @@ describe('alarm list', () => {
     // The bell sits in the top bar on a phone too and leads to the list.
     await byId(page, TestId.alarmBell).click();
     await page.waitForURL(/#\/alarm$/);
+  });
+});
+
+describe('webhooks and subscriptions', () => {
+  const HOOK = `E2E hook ${STAMP}`;
+
+  it('creates a webhook to a local receiver, sends a test call and shows it in the delivery log', async () => {
+    const page = await login({ width: 1440, height: 900 });
+    const list = await openList(page);
+    await byId(list, TestId.alarmWebhooks).click();
+    await page.waitForURL(/#\/alarm\/webhook$/);
+    const screen = byId(active(page), TestId.webhooksPage);
+    await byId(screen, TestId.webhookTable).and(page.locator('[data-state="ready"]')).waitFor();
+
+    await byId(screen, TestId.listCreate).click();
+    const form = byId(page, TestId.webhookForm);
+    await form.locator('#name').fill(HOOK);
+    await form.locator('#url').fill('ftp://nowhere');
+    const submit = page.locator(`[data-testid="${TestId.formSubmit}"]:visible`);
+    await submit.click();
+    await form.locator('.ant-form-item-explain-error').first().waitFor();
+    const port = (receiver!.address() as AddressInfo).port;
+    await form.locator('#url').fill(`http://127.0.0.1:${port}/hook`);
+    // The secret is generated in the browser and shown once: the receiver is given it now.
+    const secret = await byId(form, TestId.webhookSecret).inputValue();
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [created] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/api/webhook') && r.request().method() === 'POST'),
+      submit.click(),
+    ]);
+    expect(((await created.json()) as Envelope).status).toBe(200);
+    const row = byId(screen, TestId.webhookTable).locator('tbody tr.ant-table-row').filter({ hasText: HOOK });
+    await row.locator('[data-state="ON"]').waitFor();
+
+    await byId(row, TestId.webhookTest).click();
+    const result = byId(page, TestId.webhookTestResult);
+    await result.and(page.locator('[data-state="SENT"]')).waitFor();
+    const call = received.at(-1)!;
+    expect(JSON.parse(call.body)).toMatchObject({ type: 'test' });
+    expect(call.headers['x-sunfleet-signature']).toBe(
+      `sha256=${createHmac('sha256', secret).update(call.body).digest('hex')}`,
+    );
+    await page.keyboard.press('Escape');
+    await result.waitFor({ state: 'detached' });
+
+    await byId(row, TestId.webhookLog).click();
+    const log = byId(page, TestId.webhookDeliveries);
+    const entry = byId(log, TestId.webhookDeliveryTable).locator('tbody tr.ant-table-row').first();
+    await entry.locator('[data-state="SENT"]').waitFor();
+    expect(await entry.textContent()).toContain('HTTP 204');
+  });
+
+  it('shows the webhooks as cards on a phone without sideways scrolling', async () => {
+    const page = await login({ width: 390, height: 844 });
+    await page.goto(`${server.baseUrl}/#/alarm/webhook`);
+    const screen = byId(active(page), TestId.webhooksPage);
+    const card = byId(screen, TestId.webhookCard).filter({ hasText: HOOK });
+    await card.locator('[data-state="ON"]').waitFor();
+    await byId(card, TestId.webhookTest).waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it("sets a subscription's mail language and makes it the escalation list", async () => {
+    const page = await login({ width: 1440, height: 900 });
+    await page.goto(`${server.baseUrl}/#/station/detail/${stationId}?tab=subscription`);
+    const detail = byId(active(page), TestId.stationDetail);
+    await detail.and(page.locator('[data-state="ready"]')).waitFor();
+    await byId(detail, TestId.listCreate).click();
+    const form = byId(page, TestId.stationDetailSubscriptionForm);
+    await form.locator('#subject').fill('Stand-by');
+    await form.getByRole('radio').nth(2).check();
+    await form.locator('#email').fill('chief@example.com');
+    await byId(form, TestId.subscriptionLanguage).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: 'Deutsch' })
+      .click();
+    const [created] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.url().endsWith(`/api/station/${stationId}/subscription`) && r.request().method() === 'POST',
+      ),
+      page.locator(`[data-testid="${TestId.formSubmit}"]:visible`).click(),
+    ]);
+    expect(((await created.json()) as Envelope).status).toBe(200);
+    const row = byId(detail, TestId.stationDetailSubscriptions)
+      .locator('tbody tr.ant-table-row')
+      .filter({ hasText: 'chief@example.com' });
+    await row.filter({ hasText: 'Deutsch' }).locator('[data-enabled="true"]').waitFor();
+    const stored = await api<{ email: string; notifyType: string; language: string; enabled: boolean }[]>(
+      'GET',
+      `/station/${stationId}/subscription`,
+    );
+    expect(stored.data).toContainEqual(
+      expect.objectContaining({
+        email: 'chief@example.com',
+        notifyType: 'ESCALATION',
+        language: 'DE',
+        enabled: true,
+      }),
+    );
   });
 });

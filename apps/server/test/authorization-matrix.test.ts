@@ -41,6 +41,8 @@ const PUBLIC: Record<string, string> = {
   'GET /api/station/weather/share': 'weather of a shared station (share token, rate-limited per address)',
   'GET /api/subscription/unsubscribe':
     'the unsubscribe link of a notification mail: a server-signed token naming one subscription',
+  'POST /api/subscription/unsubscribe':
+    'the button of the unsubscribe page: the same server-signed token, switches that subscription off',
 };
 
 /** Writes that name no object: they act on the caller's own session, account or company only. */

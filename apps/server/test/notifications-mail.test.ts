@@ -12,6 +12,7 @@ import { as } from './organisation-fixtures.js';
 import {
   clear,
   deliveriesOf,
+  event,
   notificationWorker,
   notifyFleet,
   raise,
@@ -100,9 +101,7 @@ describe.each(DATABASES)('REAL_TIME notification mails on %s', (kind) => {
     expect(deText).toContain(`Gerät: ${fleet.inverterSn}`);
     expect(deText).toContain(`https://solar.example.com/#/station/detail/${fleet.stationId}`);
     expect(de.raw).toMatch(/^Message-ID: <notification\.\d+@solar\.example\.com>/im);
-    expect(de.raw).toMatch(
-      /^List-Unsubscribe:\s+<https:\/\/solar\.example\.com\/api\/subscription\/unsubscribe\?token=/im,
-    );
+    expect(de.raw).toMatch(/^List-Unsubscribe:\s+<https:\/\/solar\.example\.com\/#\/unsubscribe\?token=/im);
 
     const en = mailsTo('ops@example.com')[0]!;
     expect(mailSubject(en.raw)).toBe(`[Faults] Urgent alarm at Dach ${kind}: Isolation fault (3011)`);
@@ -152,20 +151,30 @@ describe.each(DATABASES)('REAL_TIME notification mails on %s', (kind) => {
     expect(smtp.received).toHaveLength(6);
   });
 
-  it('switches a subscription off through the link of its mail; a forged link changes nothing', async () => {
-    const link = /https:\/\/solar\.example\.com(\/api\/subscription\/unsubscribe\?token=[^\s>]+)/.exec(
+  it('shows what the link of a mail names on GET, switches it off only on POST; a forged link changes nothing', async () => {
+    const link = /https:\/\/solar\.example\.com\/#\/unsubscribe\?token=([^\s>]+)/.exec(
       mailText(mailsTo('ops@example.com')[0]!.raw),
-    )?.[1];
-    expect(link).toBeDefined();
-    const token = new URL(`https://x${link}`).searchParams.get('token')!;
+    );
+    expect(link).not.toBeNull();
+    const token = decodeURIComponent(link![1]!);
     const forged = `${english.id}.${'A'.repeat(43)}`;
     const other = `${german.id}.${token.split('.')[1]}`; // a valid signature moved to another subscription
     for (const bad of [forged, other, 'nonsense', `${english.id}.`]) {
-      const res = await t.app.inject({
+      const shown = await t.app.inject({
         method: 'GET',
         url: `/api/subscription/unsubscribe?token=${encodeURIComponent(bad)}`,
       });
-      expect(res.json(), bad).toMatchObject({ status: 4004 });
+      expect(shown.json(), bad).toMatchObject({ status: 4004 });
+      const posted = await t.app.inject({
+        method: 'POST',
+        url: '/api/subscription/unsubscribe',
+        payload: { token: bad },
+      });
+      expect(posted.json(), bad).toMatchObject({ status: 4004 });
+    }
+    for (const payload of [{}, { token: '' }, { token: 5 }, { token, extra: 1 }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/subscription/unsubscribe', payload });
+      expect(res.json(), JSON.stringify(payload)).toMatchObject({ status: 4000 });
     }
     const enabled = async () =>
       (
@@ -176,16 +185,54 @@ describe.each(DATABASES)('REAL_TIME notification mails on %s', (kind) => {
       )
         .map((s) => [s.email, s.enabled])
         .sort();
-    expect(await enabled()).toEqual([
+    const bothOn = [
       ['betrieb@example.com', true],
       ['ops@example.com', true],
-    ]);
+    ];
+    expect(await enabled()).toEqual(bothOn);
 
-    const res = await t.app.inject({ method: 'GET', url: link! });
+    // GET (what a mail scanner or a link preview does) only shows what the link names.
+    const url = `/api/subscription/unsubscribe?token=${encodeURIComponent(token)}`;
+    const shown = await t.app.inject({ method: 'GET', url });
+    expect(shown.json()).toMatchObject({
+      status: 200,
+      data: {
+        subscriptionId: english.id,
+        email: 'ops@example.com',
+        stationName: `Dach ${kind}`,
+        subject: 'Faults',
+        notifyType: 'REAL_TIME',
+        enabled: true,
+      },
+    });
+    // The link of an older mail, opened in a browser, goes to the console page that asks first.
+    const browser = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(browser.statusCode).toBe(303);
+    expect(browser.headers.location).toBe(`../../#/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(new URL(browser.headers.location as string, `https://solar.example.com${url}`).href).toBe(
+      `https://solar.example.com/#/unsubscribe?token=${encodeURIComponent(token)}`,
+    );
+    expect(await enabled()).toEqual(bothOn);
+
+    // The page's button.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription/unsubscribe',
+      payload: { token },
+    });
     expect(res.json()).toMatchObject({
       status: 200,
       enMsg: 'notifications.unsubscribed',
-      data: { subscriptionId: english.id, email: 'ops@example.com', stationName: `Dach ${kind}` },
+      data: {
+        subscriptionId: english.id,
+        email: 'ops@example.com',
+        stationName: `Dach ${kind}`,
+        enabled: false,
+      },
     });
     expect(await enabled()).toEqual([
       ['betrieb@example.com', true],
@@ -238,6 +285,87 @@ describe.each(DATABASES)('REAL_TIME notification mails on %s', (kind) => {
     expect(deText).toContain('Was zu tun ist:');
     expect(deText).toContain('Netzbetreiber');
     expect(mailSubject(de.raw)).not.toContain('OVP-AC');
+  });
+
+  it('mails an ESCALATED event to the escalation list only, once, in its language', async () => {
+    const list = await admin.post<Subscription & { notifyType: string }>(
+      `/station/${fleet.stationId}/subscription`,
+      { subject: 'Bereitschaft', notifyType: 'ESCALATION', email: 'chef@example.com', language: 'ITA' },
+    );
+    expect(list.data).toMatchObject({ notifyType: 'ESCALATION', language: 'ITA', enabled: true });
+    const before = { de: mailsTo('betrieb@example.com').length, all: smtp.received.length };
+
+    // The raise goes to the REAL_TIME subscriptions, not to the escalation list.
+    const { alarmId } = await raise(t.database.db, fleet, {
+      code: 4242,
+      message: 'String fuse blown',
+      level: 'URGENT',
+      at: t.clock.now(),
+    });
+    await a.worker.runOnce();
+    expect(mailsTo('betrieb@example.com')).toHaveLength(before.de + 1);
+    expect(mailsTo('chef@example.com')).toHaveLength(0);
+
+    // Not acknowledged in time: the engine writes ESCALATED. Two workers at once send one mail.
+    t.clock.advance(3600);
+    await event(t.database.db, alarmId, 'ESCALATED', t.clock.now());
+    const rounds = await Promise.all([a.worker.runOnce(), b.worker.runOnce()]);
+    expect(rounds.reduce((n, r) => n + r.sent, 0)).toBe(1);
+    expect(await a.worker.runOnce()).toMatchObject({ events: 0, sent: 0 });
+    const escalated = mailsTo('chef@example.com');
+    expect(escalated).toHaveLength(1);
+    expect(mailSubject(escalated[0]!.raw)).toBe(
+      `[Bereitschaft] Escalation: allarme Urgente presso Dach ${kind} non confermato: String fuse blown (4242)`,
+    );
+    expect(mailText(escalated[0]!.raw)).toContain('non è stato confermato in tempo');
+    expect(mailText(escalated[0]!.raw)).toMatch(/https:\/\/solar\.example\.com\/#\/unsubscribe\?token=/);
+    // The REAL_TIME list heard nothing of the escalation.
+    expect(mailsTo('betrieb@example.com')).toHaveLength(before.de + 1);
+    expect(smtp.received).toHaveLength(before.all + 2);
+    expect(await deliveriesOf(t.database.db, { subscriptionId: list.data.id })).toHaveLength(1);
+
+    // A switched-off escalation list is not mailed.
+    await admin.put('/station/subscription', {
+      id: list.data.id,
+      subject: 'Bereitschaft',
+      notifyType: 'ESCALATION',
+      email: 'chef@example.com',
+      enabled: false,
+    });
+    const second = await raise(t.database.db, fleet, { code: 4243, message: 'Fan stuck', at: t.clock.now() });
+    await event(t.database.db, second.alarmId, 'ESCALATED', t.clock.now());
+    await a.worker.runOnce();
+    expect(mailsTo('chef@example.com')).toHaveLength(1);
+  });
+
+  it('refuses bad notification types, languages, switches and times with 4000, storing nothing', async () => {
+    const rows = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(stationSubscriptions)
+          .where(eq(stationSubscriptions.stationId, fleet.stationId))
+      ).map((r) => ({ ...r, nextDigestAt: null }));
+    const stored = await rows();
+    const base = { subject: 'Bad', email: 'bad@example.com' };
+    const bad: Record<string, unknown>[] = [
+      { ...base, notifyType: 'ESCALATION', notifyTime: '08:00' },
+      { ...base, notifyType: 'ESCALATED' },
+      { ...base, notifyType: 'escalation' },
+      { ...base, notifyType: 'REAL_TIME', language: 'FR' },
+      { ...base, notifyType: 'REAL_TIME', language: 'de' },
+      { ...base, notifyType: 'REAL_TIME', language: null },
+      { ...base, notifyType: 'ESCALATION', enabled: 'yes' },
+      { ...base, notifyType: 'ESCALATION', enabled: 1 },
+      { ...base, notifyType: 'ESCALATION', escalationsOnly: true },
+    ];
+    for (const body of bad) {
+      const created = await admin.post(`/station/${fleet.stationId}/subscription`, body);
+      expect(created.status, JSON.stringify(body)).toBe(4000);
+      const changed = await admin.put('/station/subscription', { id: german.id, ...body });
+      expect(changed.status, JSON.stringify(body)).toBe(4000);
+    }
+    expect(await rows()).toEqual(stored);
   });
 });
 

@@ -75,6 +75,7 @@ describe('OpenAPI document', () => {
         'GET /api/station/weather/share',
         'GET /api/station/share',
         'GET /api/subscription/unsubscribe',
+        'POST /api/subscription/unsubscribe',
         'GET /api/config',
         'GET /api/health',
       ].sort(),

@@ -391,6 +391,33 @@ export const TestId = {
   alarmCatalogue: 'alarm-catalogue',
   /** The bell in the top bar; its `data-count` is the unread count. */
   alarmBell: 'alarm-bell',
+  /** The alarm list's link to the webhooks screen. */
+  alarmWebhooks: 'alarm-webhooks',
+  // Step 5a: webhooks screen, subscription language and escalation, unsubscribe page
+  webhooksPage: 'webhooks-page',
+  webhookTable: 'webhook-table',
+  webhookCard: 'webhook-card',
+  webhookForm: 'webhook-form',
+  webhookSecret: 'webhook-secret',
+  webhookSecretNew: 'webhook-secret-new',
+  webhookEnabled: 'webhook-enabled',
+  /** A webhook's state tag; `data-state` ON, FAILING, OFF or DISABLED_BY_FAILURES. */
+  webhookState: 'webhook-state',
+  webhookTest: 'webhook-test',
+  /** The answer of a test call; `data-state` the delivery's state. */
+  webhookTestResult: 'webhook-test-result',
+  webhookLog: 'webhook-log',
+  webhookReenable: 'webhook-reenable',
+  webhookEdit: 'webhook-edit',
+  webhookDelete: 'webhook-delete',
+  webhookDeliveries: 'webhook-deliveries',
+  webhookDeliveryTable: 'webhook-delivery-table',
+  subscriptionLanguage: 'subscription-language',
+  subscriptionEnabled: 'subscription-enabled',
+  unsubscribePage: 'unsubscribe-page',
+  unsubscribeConfirm: 'unsubscribe-confirm',
+  /** The unsubscribe page's answer; `data-state` done, off (already) or unavailable. */
+  unsubscribeResult: 'unsubscribe-result',
 } as const;
 
 export type TestIdValue = (typeof TestId)[keyof typeof TestId];

@@ -169,6 +169,18 @@ const seeds: Seed[] = [
     icon: 'alarm',
     perm: Perm.alarmView,
   },
+  {
+    // Reached from the alarm list's "Webhooks" button (docs/alarms.md "Webhooks screen").
+    id: 31,
+    parentId: 0,
+    path: '/alarm/webhook',
+    component: 'alarm/webhook',
+    title: 'route.webhooks',
+    titleCn: 'Webhook',
+    icon: null,
+    perm: Perm.alarmSubscribe,
+    hidden: true,
+  },
 
   {
     id: 40,

@@ -76,9 +76,8 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
     ]),
   ]),
   menu('alarm', 'route.alarmList', [
-    page('alarmView', 'route.alarmList', [
-      section('alarmHandle', ['alarmUpdate', 'alarmSubscribe', 'faultCodeUpdate']),
-    ]),
+    page('alarmView', 'route.alarmList', [section('alarmHandle', ['alarmUpdate', 'faultCodeUpdate'])]),
+    page('alarmSubscribe', 'route.webhooks'),
   ]),
   menu('operations', 'route.operations', [
     page('firmwareView', 'route.firmwareRelease', [

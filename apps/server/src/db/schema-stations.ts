@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { NOTIFY_TYPES } from '@sunfleet/contracts';
 import { sql } from 'drizzle-orm';
 import { users } from './schema-organisation.js';
 import { devices, stations } from './schema-devices.js';
@@ -93,8 +94,11 @@ export const stationSubscriptions = pgTable(
       .references(() => stations.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
-    /** REAL_TIME: at once when the event happens; FIXED_TIME: a digest at `notifyTime`. */
-    notifyType: text('notify_type', { enum: ['REAL_TIME', 'FIXED_TIME'] }).notNull(),
+    /**
+     * REAL_TIME: at once when an alarm is raised, cleared or its snooze ends; FIXED_TIME: a digest at
+     * `notifyTime`; ESCALATION: the second recipient list, told only of ESCALATED events.
+     */
+    notifyType: text('notify_type', { enum: NOTIFY_TYPES }).notNull(),
     /** HH:mm in the station's time zone (FIXED_TIME only). */
     notifyTime: text('notify_time'),
     email: text('email').notNull(),

@@ -13,6 +13,8 @@ export const Paths = {
   privacy: '/proUse/Privacy',
   terms: '/proUse/Secrecy',
   stationShare: '/station/share',
+  /** The page the unsubscribe link of a notification mail opens (docs/alarms.md). */
+  unsubscribe: '/unsubscribe',
   redirect: '/redirect',
   company: '/company?type=second',
   softwareVersion: '/softwareVersion',
@@ -38,6 +40,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   Paths.privacy,
   Paths.terms,
   Paths.stationShare,
+  Paths.unsubscribe,
 ];
 
 export function isPublicPath(path: string): boolean {

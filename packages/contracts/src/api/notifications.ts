@@ -26,6 +26,16 @@ export const WEBHOOK_EVENTS = [
   'SNOOZE_ENDED',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/**
+ * REAL_TIME: a mail per raise, clear and end of snooze; FIXED_TIME: a daily digest at notifyTime;
+ * ESCALATION: the second recipient list, mailed only when an unacknowledged URGENT or IMPORTANT alarm is
+ * escalated (the engine's ESCALATED event).
+ */
+export const NOTIFY_TYPES = ['REAL_TIME', 'FIXED_TIME', 'ESCALATION'] as const;
+export type NotifyType = (typeof NOTIFY_TYPES)[number];
+/** `disabledReason` of a webhook switched off by hand; any other reason is the failure that disabled it. */
+export const WEBHOOK_SWITCHED_OFF = 'switched off';
+
 export const DELIVERY_STATES = ['PENDING', 'SENT', 'FAILED', 'CANCELLED'] as const;
 
 /** enMsg keys of this area (texts in locales/notifications). */
@@ -130,10 +140,20 @@ export const UnsubscribeQuery = Type.Object(
 );
 export type UnsubscribeQuery = Static<typeof UnsubscribeQuery>;
 
+export const UnsubscribeBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200, description: 'From the link of a mail' }) },
+  { additionalProperties: false },
+);
+export type UnsubscribeBody = Static<typeof UnsubscribeBody>;
+
+/** What an unsubscribe link names: shown before (GET) and after (POST) switching it off. */
 export const UnsubscribeResult = Type.Object({
   subscriptionId: Type.Integer(),
   stationName: Type.String(),
   email: Type.String(),
+  subject: Type.String(),
+  notifyType: Type.Enum(NOTIFY_TYPES),
+  enabled: Type.Boolean({ description: 'False once switched off' }),
 });
 export type UnsubscribeResult = Static<typeof UnsubscribeResult>;
 

@@ -7,7 +7,7 @@ import { Type, type Static } from 'typebox';
 import { DeviceTypes } from '../protocol/protocol.js';
 import { GATEWAY_STATUS_CODES, DEVICE_STATUS_CODES, DeviceRestSchema } from '../device-status.js';
 import { PageQueryFields } from './paging.js';
-import { SubscriptionLanguage } from './notifications.js';
+import { NOTIFY_TYPES, SubscriptionLanguage } from './notifications.js';
 
 export const StationDeviceLimits = {
   keywordMax: 64,
@@ -34,13 +34,12 @@ export const StationDeviceMessage = {
   notifyTimeInvalid: 'stationDevices.notifyTimeInvalid',
   /** FIXED_TIME without notifyTime. */
   notifyTimeRequired: 'stationDevices.notifyTimeRequired',
-  /** REAL_TIME with a notifyTime. */
+  /** REAL_TIME or ESCALATION with a notifyTime. */
   notifyTimeForbidden: 'stationDevices.notifyTimeForbidden',
   subscriptionsTooMany: 'stationDevices.subscriptionsTooMany',
 } as const;
 
 export const AC_COUPLE_STATES = ['SET', 'UPDATED', 'RELEASED'] as const;
-export const NOTIFY_TYPES = ['REAL_TIME', 'FIXED_TIME'] as const;
 /** Device types the device pages list (loggers have their own pages). */
 export const STATION_DEVICE_TYPES = ['INVERTER', 'METER', 'BATTERY', 'WEATHER_STATION'] as const;
 
@@ -181,7 +180,7 @@ const subscriptionFields = {
   notifyType: Type.Enum(NOTIFY_TYPES),
   notifyTime: Type.Optional(
     Type.Union([Type.Null(), Type.String({ maxLength: 5 })], {
-      description: 'HH:mm (24 h): required for FIXED_TIME, absent or null for REAL_TIME',
+      description: 'HH:mm (24 h): required for FIXED_TIME, absent or null for REAL_TIME and ESCALATION',
     }),
   ),
   email: Type.String({ maxLength: StationDeviceLimits.emailMax }),

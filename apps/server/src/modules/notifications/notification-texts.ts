@@ -111,21 +111,35 @@ const SUBJECT_OF = {
   RAISED: 'notifications.mail.raisedSubject',
   CLEARED: 'notifications.mail.clearedSubject',
   SNOOZE_ENDED: 'notifications.mail.reminderSubject',
+  ESCALATED: 'notifications.mail.escalatedSubject',
 } as const;
 const INTRO_OF = {
   RAISED: 'notifications.mail.raisedIntro',
   CLEARED: 'notifications.mail.clearedIntro',
   SNOOZE_ENDED: 'notifications.mail.reminderIntro',
+  ESCALATED: 'notifications.mail.escalatedIntro',
 } as const;
 export type MailedEvent = keyof typeof SUBJECT_OF;
-export const MAILED_EVENTS: readonly string[] = Object.keys(SUBJECT_OF);
+
+/**
+ * Which subscriptions an event is mailed to: REAL_TIME ones for raises, clears and ends of snooze; the
+ * ESCALATION ones (the second recipient list) for escalations only. Other events are not mailed.
+ */
+export function mailedTo(
+  kind: string,
+): { event: MailedEvent; notifyType: 'REAL_TIME' | 'ESCALATION' } | null {
+  if (kind === 'ESCALATED') return { event: kind, notifyType: 'ESCALATION' };
+  if (kind === 'RAISED' || kind === 'CLEARED' || kind === 'SNOOZE_ENDED')
+    return { event: kind, notifyType: 'REAL_TIME' };
+  return null;
+}
 
 function deviceLabel(alarm: AlarmFacts): string {
   if (alarm.deviceSn === null) return alarm.gatewaySn;
   return alarm.deviceName ? `${alarm.deviceName} (${alarm.deviceSn})` : alarm.deviceSn;
 }
 
-/** A REAL_TIME mail: one alarm transition, times in the station's zone. */
+/** A REAL_TIME or ESCALATION mail: one alarm transition, times in the station's zone. */
 export function composeAlarmMail(
   kind: MailedEvent,
   alarm: AlarmFacts,

@@ -1,6 +1,6 @@
 // The notification worker (docs/alarms.md "Notifications"). Each round:
 //  1. fan-out: claims queued alarm events (FOR UPDATE SKIP LOCKED) and, in the same transaction, writes one
-//     delivery per REAL_TIME subscription and matching webhook (unique dedupe keys) and drops the queue rows;
+//     delivery per REAL_TIME (or, for ESCALATED, ESCALATION) subscription and matching webhook (unique dedupe keys) and drops the queue rows;
 //  2. digests: claims FIXED_TIME subscriptions whose time has come, writes the day's digest delivery (key
 //     per subscription and local date) and the next due time, in one transaction;
 //  3. deliveries: claims due deliveries with a lease (committed), sends each, then settles it (SENT, a
@@ -20,11 +20,10 @@ import {
   composeAlarmMail,
   composeDigestMail,
   languageOf,
-  MAILED_EVENTS,
+  mailedTo,
   NotificationTexts,
   type AlarmFacts,
   type CatalogueText,
-  type MailedEvent,
   type StationFacts,
 } from './notification-texts.js';
 import { FaultCatalogue } from '../fault-codes/describe.js';
@@ -185,7 +184,9 @@ export class NotificationWorker {
   ): { station: string; unsubscribe: string } {
     return {
       station: `${this.base}/#/station/detail/${stationId}`,
-      unsubscribe: `${this.base}/api/subscription/unsubscribe?token=${signUnsubscribe(key, subscriptionId)}`,
+      // The console's page shows what the link switches off and asks for a click: a mail scanner that
+      // fetches the link changes nothing (docs/alarms.md "Unsubscribe page").
+      unsubscribe: `${this.base}/#/unsubscribe?token=${signUnsubscribe(key, subscriptionId)}`,
     };
   }
 
@@ -202,11 +203,12 @@ export class NotificationWorker {
       const station = event.station;
       // Alarms of loggers bound to no station reach nobody: subscriptions and webhooks are per station.
       if (station === null) continue;
-      if (MAILED_EVENTS.includes(event.kind)) {
-        for (const sub of await repo.realTimeSubscriptions(station.id)) {
+      const mailed = mailedTo(event.kind);
+      if (mailed !== null) {
+        for (const sub of await repo.eventSubscriptions(station.id, mailed.notifyType)) {
           const language = languageOf(sub.language);
           const links = this.links(station.id, sub.id, key);
-          const mail = composeAlarmMail(event.kind as MailedEvent, event.alarm, station, {
+          const mail = composeAlarmMail(mailed.event, event.alarm, station, {
             texts: texts.for(language),
             language,
             catalogue: await catalogue.of([event.alarm], language),
@@ -415,7 +417,7 @@ export class NotificationWorker {
 
 /** List-Unsubscribe (RFC 2369) with the link the mail's text carries. */
 function unsubscribeHeaders(body: string): Record<string, string> | undefined {
-  const link = /https?:\/\/\S+\/api\/subscription\/unsubscribe\?token=\S+/.exec(body)?.[0];
+  const link = /https?:\/\/\S+\/#\/unsubscribe\?token=\S+/.exec(body)?.[0];
   return link === undefined ? undefined : { 'List-Unsubscribe': `<${link}>` };
 }
 

@@ -1,9 +1,11 @@
-// Webhooks of a company (permission alarm:subscribe) and the public unsubscribe link of subscription mails.
+// Webhooks of a company (permission alarm:subscribe) and the public unsubscribe link of subscription mails:
+// GET shows what a link names, POST switches it off.
 import {
   IdParams,
   NotificationMessage,
   Page,
   Perm,
+  UnsubscribeBody,
   UnsubscribeQuery,
   UnsubscribeResult,
   Webhook,
@@ -179,28 +181,62 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{
       ok(await service.deliveries(await callerOf(app, request), request.params.id, request.query)),
   );
 
+  // Unsubscribe links (docs/alarms.md "Unsubscribe page"). Mails link to the console's public page
+  // #/unsubscribe?token=…, which shows what the link names (GET) and switches it off only on a click
+  // (POST): mail scanners and link previews fetch links with GET, and a GET must not unsubscribe anyone.
   const repo = new WebhooksRepository(db);
+  const named = async (token: string): Promise<number> => {
+    const id = verifyUnsubscribe(await unsubscribeKey(db), token);
+    // Like a share link: a forged, altered or stale token is simply not found.
+    if (id === null) throw Errors.notFound();
+    return id;
+  };
+  const tokenRule =
+    'The token is signed by the server; a malformed, forged or stale one answers 4004 and changes nothing.';
+
   app.get(
     '/subscription/unsubscribe',
     {
       config: { public: true },
       schema: {
         tags,
-        summary:
-          'Public: switch off the event subscription an unsubscribe link names (the link of its mails)',
+        summary: 'Public: what an unsubscribe link names (station, address, subject, whether still on)',
         description:
-          'The token is signed by the server; a malformed, forged or stale one answers 4004 and changes ' +
-          'nothing. Repeating a valid link is harmless.',
+          `${tokenRule} Changes nothing. A browser opening the link of an older mail (Accept: text/html) ` +
+          'is redirected (303) to the console page #/unsubscribe?token=…, which asks before switching off.',
         querystring: UnsubscribeQuery,
         response: responses(UnsubscribeResult),
       },
     },
+    async (request, reply) => {
+      const accept = request.headers.accept ?? '';
+      if (accept.includes('text/html') && !accept.includes('application/json')) {
+        // Relative to /api/subscription/unsubscribe: the console's root, also behind a path prefix.
+        return reply.redirect(`../../#/unsubscribe?token=${encodeURIComponent(request.query.token)}`, 303);
+      }
+      const found = await repo.subscriptionNamed(await named(request.query.token));
+      if (found === null) throw Errors.notFound();
+      return ok(found);
+    },
+  );
+
+  app.post(
+    '/subscription/unsubscribe',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: 'Public: switch off the event subscription an unsubscribe link names',
+        description: `${tokenRule} Repeating it is harmless; an editor can switch the subscription on again.`,
+        body: UnsubscribeBody,
+        response: responses(UnsubscribeResult),
+      },
+    },
     async (request) => {
-      const id = verifyUnsubscribe(await unsubscribeKey(db), request.query.token);
-      const done = id === null ? null : await repo.unsubscribe(id, clock.now());
-      // Like a share link: a forged, altered or stale token is simply not found.
-      if (id === null || done === null) throw Errors.notFound();
-      return ok({ subscriptionId: id, ...done }, NotificationMessage.unsubscribed);
+      const id = await named(request.body.token);
+      const done = await repo.unsubscribe(id, clock.now());
+      if (done === null) throw Errors.notFound();
+      return ok(done, NotificationMessage.unsubscribed);
     },
   );
 };

@@ -98,14 +98,18 @@ export class NotifyRepository {
       await this.db.delete(notificationQueue).where(inArray(notificationQueue.eventId, [...ids]));
   }
 
-  async realTimeSubscriptions(stationId: number): Promise<SubscriptionRow[]> {
+  /** Enabled subscriptions of a station told of single events: REAL_TIME or ESCALATION (the second list). */
+  async eventSubscriptions(
+    stationId: number,
+    notifyType: 'REAL_TIME' | 'ESCALATION',
+  ): Promise<SubscriptionRow[]> {
     return this.db
       .select()
       .from(stationSubscriptions)
       .where(
         and(
           eq(stationSubscriptions.stationId, stationId),
-          eq(stationSubscriptions.notifyType, 'REAL_TIME'),
+          eq(stationSubscriptions.notifyType, notifyType),
           eq(stationSubscriptions.enabled, true),
         ),
       )

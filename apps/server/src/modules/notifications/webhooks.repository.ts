@@ -1,5 +1,6 @@
 // SQL of the webhook API: webhooks of the companies in the caller's scope and their delivery log.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { UnsubscribeResult } from '@sunfleet/contracts';
 import type { Db } from '../../db/client.js';
 import { notificationDeliveries, stationSubscriptions, stations, webhooks } from '../../db/schema.js';
 import { scopeWhere, type Scope } from '../tenancy/scope.js';
@@ -71,19 +72,31 @@ export class WebhooksRepository {
     return row;
   }
 
+  /** What an unsubscribe link names, or null when the subscription is gone. */
+  async subscriptionNamed(id: number): Promise<UnsubscribeResult | null> {
+    const [row] = await this.db
+      .select({
+        subscriptionId: stationSubscriptions.id,
+        stationName: stations.name,
+        email: stationSubscriptions.email,
+        subject: stationSubscriptions.subject,
+        notifyType: stationSubscriptions.notifyType,
+        enabled: stationSubscriptions.enabled,
+      })
+      .from(stationSubscriptions)
+      .innerJoin(stations, eq(stations.id, stationSubscriptions.stationId))
+      .where(eq(stationSubscriptions.id, id));
+    return row ?? null;
+  }
+
   /** Disables a subscription named by an unsubscribe link; answers what the page shows, or null. */
-  async unsubscribe(id: number, now: Date): Promise<{ stationName: string; email: string } | null> {
+  async unsubscribe(id: number, now: Date): Promise<UnsubscribeResult | null> {
     const [row] = await this.db
       .update(stationSubscriptions)
       .set({ enabled: false, updatedAt: now })
       .where(eq(stationSubscriptions.id, id))
-      .returning({ stationId: stationSubscriptions.stationId, email: stationSubscriptions.email });
-    if (!row) return null;
-    const [station] = await this.db
-      .select({ name: stations.name })
-      .from(stations)
-      .where(eq(stations.id, row.stationId));
-    return { stationName: station?.name ?? '', email: row.email };
+      .returning({ id: stationSubscriptions.id });
+    return row ? this.subscriptionNamed(row.id) : null;
   }
 
   async settleTest(

@@ -7,6 +7,7 @@ import {
   pageWindow,
   RuleMessage,
   WEBHOOK_EVENTS,
+  WEBHOOK_SWITCHED_OFF,
   WebhookLimits,
   type FieldError,
   type Webhook,
@@ -157,7 +158,7 @@ export class WebhooksService {
       // Switching a webhook back on starts its failure count afresh.
       ...(reenabled ? { consecutiveFailures: 0, disabledAt: null, disabledReason: null } : {}),
       ...(fields.enabled === false && found.enabled
-        ? { disabledAt: now, disabledReason: 'switched off' }
+        ? { disabledAt: now, disabledReason: WEBHOOK_SWITCHED_OFF }
         : {}),
       updatedAt: now,
     });

@@ -1,6 +1,7 @@
 // SQL of the device pages of stations, AC coupling and event subscriptions. Every read and write goes
 // through stationInScope / deviceInScope (device-scope.ts), so a foreign station or device is not found.
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { NotifyType } from '@sunfleet/contracts';
 import type { Db } from '../../db/client.js';
 import {
   acCoupleSettings,
@@ -285,7 +286,7 @@ export class StationDevicesRepository {
     stationId: number;
     userId: number;
     subject: string;
-    notifyType: 'REAL_TIME' | 'FIXED_TIME';
+    notifyType: NotifyType;
     notifyTime: string | null;
     email: string;
     language: string;
@@ -306,7 +307,7 @@ export class StationDevicesRepository {
     id: number,
     values: {
       subject: string;
-      notifyType: 'REAL_TIME' | 'FIXED_TIME';
+      notifyType: NotifyType;
       notifyTime: string | null;
       email: string;
       language?: string;

@@ -224,7 +224,10 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
         summary: 'Subscribe an email address to the events of a station',
         description:
           'Delivered by the notification worker (docs/alarms.md Notifications). subject 1–100 characters; email per SPEC §5; notifyTime ' +
-          "HH:mm (station's time zone) required for FIXED_TIME and not allowed for REAL_TIME.",
+          "HH:mm (station's time zone) required for FIXED_TIME and not allowed for REAL_TIME and ESCALATION. " +
+          'ESCALATION subscriptions are the second recipient list: mailed only for ESCALATED events ' +
+          '(unacknowledged URGENT or IMPORTANT alarms after the escalation time); REAL_TIME ones for RAISED, ' +
+          "CLEARED and SNOOZE_ENDED. language CN, EN, DE or ITA (default the caller's); enabled default true.",
         params: IdParams,
         body: SubscriptionCreateBody,
         response: responses(StationSubscription),

@@ -16,6 +16,7 @@ import {
   type StationDeviceQuery,
   type StationGatewayQuery,
   type StationMeterQuery,
+  type NotifyType,
   type StationSubscription,
   type SubscriptionCreateBody,
   type SubscriptionUpdateBody,
@@ -106,7 +107,7 @@ const AC_COUPLE_TYPES = new Set(['INVERTER', 'BATTERY']);
 /** The subscription fields as stored, after the rules passed (4000 naming every failing field). */
 function checkedSubscription(body: SubscriptionCreateBody): {
   subject: string;
-  notifyType: 'REAL_TIME' | 'FIXED_TIME';
+  notifyType: NotifyType;
   notifyTime: string | null;
   email: string;
 } {

@@ -72,6 +72,9 @@ const PAGES: Record<string, Page> = {
   'alarm/list': lazy(() =>
     import('../../features/alarms/AlarmListPage').then((m) => ({ default: m.AlarmListPage })),
   ),
+  'alarm/webhook': lazy(() =>
+    import('../../features/alarms/webhooks/WebhooksPage').then((m) => ({ default: m.WebhooksPage })),
+  ),
   'battery/detail': lazy(() =>
     import('../../features/devices/BatteryDetailPage').then((m) => ({ default: m.BatteryDetailPage })),
   ),

@@ -26,6 +26,10 @@ const StationSharePage = lazy(() =>
   import('../../features/station/share/StationSharePage').then((m) => ({ default: m.StationSharePage })),
 );
 
+const UnsubscribePage = lazy(() =>
+  import('../../features/station/unsubscribe/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
+);
+
 function suspended(Page: ComponentType): ReactElement {
   return (
     <Suspense fallback={<FullPageSpin />}>
@@ -47,4 +51,5 @@ export const publicRoutes: RouteObject[] = [
   { path: Paths.privacy, element: suspended(PrivacyPage) },
   { path: Paths.terms, element: suspended(TermsPage) },
   { path: Paths.stationShare, element: suspended(StationSharePage) },
+  { path: Paths.unsubscribe, element: suspended(UnsubscribePage) },
 ];

@@ -1,6 +1,7 @@
 import { useState, type Key, type ReactElement } from 'react';
 import { Button, DatePicker, Input, Select, Space, Typography } from 'antd';
-import { CheckOutlined, DownloadOutlined, EyeOutlined, StopOutlined } from '@ant-design/icons';
+import { ApiOutlined, CheckOutlined, DownloadOutlined, EyeOutlined, StopOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
 import {
   AlarmLevels,
   AlarmStates,
@@ -36,6 +37,9 @@ import { TestId } from '../../testids';
 import { exportAlarms } from './api';
 import { DEFAULT_SORT, alarmListQuery, dayRange, parseCode, sortOf, type AlarmListFilters } from './filters';
 
+/** The webhooks screen (navigation entry 31, hidden: reached from here). */
+const WEBHOOKS_PATH = '/alarm/webhook';
+
 const DEVICE_TYPES = Object.keys(ALARM_DEVICE_TYPE_LABEL) as AlarmDeviceType[];
 
 /**
@@ -54,6 +58,8 @@ export function AlarmListPage({ meta }: PageProps): ReactElement {
   const [action, setAction] = useState<AlarmAction | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const canUpdate = usePermitted([Perm.alarmUpdate]);
+  const canSubscribe = usePermitted([Perm.alarmSubscribe]);
+  const navigate = useNavigate();
   const query = useAlarmPage('list', alarmListQuery(filters, sort, paging.page));
 
   const markRead = useMutation({
@@ -181,6 +187,15 @@ export function AlarmListPage({ meta }: PageProps): ReactElement {
         >
           {t('alarms.action.export')}
         </Button>
+        {canSubscribe && (
+          <Button
+            icon={<ApiOutlined />}
+            onClick={() => void navigate(WEBHOOKS_PATH)}
+            data-testid={TestId.alarmWebhooks}
+          >
+            {t('webhooks.open')}
+          </Button>
+        )}
       </Space>
     </Space>
   );

@@ -14398,7 +14398,7 @@ export interface paths {
                                 stationId: number;
                                 subject: string;
                                 /** @enum {unknown} */
-                                notifyType: "REAL_TIME" | "FIXED_TIME";
+                                notifyType: "REAL_TIME" | "FIXED_TIME" | "ESCALATION";
                                 /** @description HH:mm, station's time zone */
                                 notifyTime: null | string;
                                 email: string;
@@ -14464,7 +14464,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe an email address to the events of a station
-         * @description Delivered by the notification worker (docs/alarms.md Notifications). subject 1–100 characters; email per SPEC §5; notifyTime HH:mm (station's time zone) required for FIXED_TIME and not allowed for REAL_TIME.
+         * @description Delivered by the notification worker (docs/alarms.md Notifications). subject 1–100 characters; email per SPEC §5; notifyTime HH:mm (station's time zone) required for FIXED_TIME and not allowed for REAL_TIME and ESCALATION. ESCALATION subscriptions are the second recipient list: mailed only for ESCALATED events (unacknowledged URGENT or IMPORTANT alarms after the escalation time); REAL_TIME ones for RAISED, CLEARED and SNOOZE_ENDED. language CN, EN, DE or ITA (default the caller's); enabled default true.
          */
         post: {
             parameters: {
@@ -14481,8 +14481,8 @@ export interface paths {
                         /** @description 1–100 characters */
                         subject: string;
                         /** @enum {unknown} */
-                        notifyType: "REAL_TIME" | "FIXED_TIME";
-                        /** @description HH:mm (24 h): required for FIXED_TIME, absent or null for REAL_TIME */
+                        notifyType: "REAL_TIME" | "FIXED_TIME" | "ESCALATION";
+                        /** @description HH:mm (24 h): required for FIXED_TIME, absent or null for REAL_TIME and ESCALATION */
                         notifyTime?: null | string;
                         email: string;
                         /**
@@ -14512,7 +14512,7 @@ export interface paths {
                                 stationId: number;
                                 subject: string;
                                 /** @enum {unknown} */
-                                notifyType: "REAL_TIME" | "FIXED_TIME";
+                                notifyType: "REAL_TIME" | "FIXED_TIME" | "ESCALATION";
                                 /** @description HH:mm, station's time zone */
                                 notifyTime: null | string;
                                 email: string;
@@ -14604,8 +14604,8 @@ export interface paths {
                         /** @description 1–100 characters */
                         subject: string;
                         /** @enum {unknown} */
-                        notifyType: "REAL_TIME" | "FIXED_TIME";
-                        /** @description HH:mm (24 h): required for FIXED_TIME, absent or null for REAL_TIME */
+                        notifyType: "REAL_TIME" | "FIXED_TIME" | "ESCALATION";
+                        /** @description HH:mm (24 h): required for FIXED_TIME, absent or null for REAL_TIME and ESCALATION */
                         notifyTime?: null | string;
                         email: string;
                         /**
@@ -14635,7 +14635,7 @@ export interface paths {
                                 stationId: number;
                                 subject: string;
                                 /** @enum {unknown} */
-                                notifyType: "REAL_TIME" | "FIXED_TIME";
+                                notifyType: "REAL_TIME" | "FIXED_TIME" | "ESCALATION";
                                 /** @description HH:mm, station's time zone */
                                 notifyTime: null | string;
                                 email: string;
@@ -16632,8 +16632,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Public: switch off the event subscription an unsubscribe link names (the link of its mails)
-         * @description The token is signed by the server; a malformed, forged or stale one answers 4004 and changes nothing. Repeating a valid link is harmless.
+         * Public: what an unsubscribe link names (station, address, subject, whether still on)
+         * @description The token is signed by the server; a malformed, forged or stale one answers 4004 and changes nothing. Changes nothing. A browser opening the link of an older mail (Accept: text/html) is redirected (303) to the console page #/unsubscribe?token=…, which asks before switching off.
          */
         get: {
             parameters: {
@@ -16662,6 +16662,11 @@ export interface paths {
                                 subscriptionId: number;
                                 stationName: string;
                                 email: string;
+                                subject: string;
+                                /** @enum {unknown} */
+                                notifyType: "REAL_TIME" | "FIXED_TIME" | "ESCALATION";
+                                /** @description False once switched off */
+                                enabled: boolean;
                             };
                         };
                     };
@@ -16711,7 +16716,94 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Public: switch off the event subscription an unsubscribe link names
+         * @description The token is signed by the server; a malformed, forged or stale one answers 4004 and changes nothing. Repeating it is harmless; an editor can switch the subscription on again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description From the link of a mail */
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                subscriptionId: number;
+                                stationName: string;
+                                email: string;
+                                subject: string;
+                                /** @enum {unknown} */
+                                notifyType: "REAL_TIME" | "FIXED_TIME" | "ESCALATION";
+                                /** @description False once switched off */
+                                enabled: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

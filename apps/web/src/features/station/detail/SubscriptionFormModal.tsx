@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
-import { Form, Input, Radio } from 'antd';
+import { Form, Input, Radio, Select, Switch } from 'antd';
 import {
+  LANGUAGES,
   StationDeviceLimits,
   validateEmail,
   validateRequired,
@@ -16,14 +17,19 @@ import { NOTIFY_TYPE_LABEL } from './labels';
 import {
   NOTIFY_TIME_PATTERN,
   NOTIFY_TYPES,
+  newSubscriptionValues,
   subscriptionValues,
   toSubscriptionBody,
   type SubscriptionValues,
 } from './subscriptionForm';
 
-const FIELDS = ['subject', 'notifyType', 'notifyTime', 'email'] as const;
+const FIELDS = ['subject', 'notifyType', 'notifyTime', 'email', 'language', 'enabled'] as const;
 
-/** Create or edit one event subscription of a station: subject, REAL_TIME or FIXED_TIME (with a time), email. */
+/**
+ * Create or edit one event subscription of a station: subject, REAL_TIME, FIXED_TIME (with a time) or
+ * ESCALATION (the second recipient list), email, the language of its mails (the user's by default) and
+ * whether it is on.
+ */
 export function SubscriptionFormModal({
   stationId,
   open,
@@ -35,7 +41,7 @@ export function SubscriptionFormModal({
   record: StationSubscription | undefined;
   onClose: () => void;
 }): ReactElement {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form] = Form.useForm<SubscriptionValues>();
   useFormFill(form, open, record, subscriptionValues);
   const notifyType = Form.useWatch('notifyType', form);
@@ -62,7 +68,7 @@ export function SubscriptionFormModal({
       save={save}
       onClose={onClose}
       testId={TestId.stationDetailSubscriptionForm}
-      initialValues={{ notifyType: 'REAL_TIME' }}
+      initialValues={newSubscriptionValues(i18n.language)}
     >
       <Form.Item
         name="subject"
@@ -71,7 +77,11 @@ export function SubscriptionFormModal({
       >
         <Input maxLength={StationDeviceLimits.subjectMax} showCount />
       </Form.Item>
-      <Form.Item name="notifyType" label={t('stationDetail.subscription.notifyType')}>
+      <Form.Item
+        name="notifyType"
+        label={t('stationDetail.subscription.notifyType')}
+        extra={t('stationDetail.subscription.notifyTypeHint')}
+      >
         <Radio.Group
           options={NOTIFY_TYPES.map((type) => ({ value: type, label: t(NOTIFY_TYPE_LABEL[type]) }))}
         />
@@ -94,6 +104,16 @@ export function SubscriptionFormModal({
         rules={[fromRule(validateEmail, t)]}
       >
         <Input type="email" maxLength={StationDeviceLimits.emailMax} />
+      </Form.Item>
+      <Form.Item name="language" label={t('stationDetail.subscription.language')}>
+        <Select
+          options={LANGUAGES.map((l) => ({ value: l.key, label: l.title }))}
+          style={{ maxWidth: 200 }}
+          data-testid={TestId.subscriptionLanguage}
+        />
+      </Form.Item>
+      <Form.Item name="enabled" label={t('stationDetail.subscription.enabled')} valuePropName="checked">
+        <Switch data-testid={TestId.subscriptionEnabled} />
       </Form.Item>
     </FormModal>
   );

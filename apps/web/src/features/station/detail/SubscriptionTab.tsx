@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
-import { Button, Space, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { Perm, type StationSubscription } from '@sunfleet/contracts';
+import { LANGUAGES, Perm, type StationSubscription } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable';
 import { Permitted } from '../../../components/Permitted';
@@ -38,6 +38,20 @@ export function SubscriptionTab({ stationId }: { stationId: number }): ReactElem
       render: (v: string | null) => v ?? '-',
     },
     { title: t('stationDetail.subscription.email'), dataIndex: 'email' },
+    {
+      title: t('stationDetail.subscription.language'),
+      dataIndex: 'language',
+      render: (v: StationSubscription['language']) => LANGUAGES.find((l) => l.key === v)?.title ?? v,
+    },
+    {
+      title: t('stationDetail.subscription.enabled'),
+      dataIndex: 'enabled',
+      render: (v: boolean) => (
+        <Tag color={v ? 'success' : 'default'} data-enabled={v}>
+          {t(v ? 'stationDetail.subscription.on' : 'stationDetail.subscription.off')}
+        </Tag>
+      ),
+    },
     actionsColumn<StationSubscription>(t, (s) => (
       <Permitted codes={SUBSCRIBE_PERMS}>
         <Space size={0}>

@@ -6,4 +6,5 @@ import type { NotifyType } from './subscriptionForm';
 export const NOTIFY_TYPE_LABEL: Record<NotifyType, string> = {
   REAL_TIME: 'stationDetail.subscription.REAL_TIME',
   FIXED_TIME: 'stationDetail.subscription.FIXED_TIME',
+  ESCALATION: 'stationDetail.subscription.ESCALATION',
 };

@@ -1,4 +1,10 @@
-import { NOTIFY_TYPES, type StationSubscription, type SubscriptionCreateBody } from '@sunfleet/contracts';
+import {
+  NOTIFY_TYPES,
+  isLanguageKey,
+  type LanguageKey,
+  type StationSubscription,
+  type SubscriptionCreateBody,
+} from '@sunfleet/contracts';
 
 export type NotifyType = (typeof NOTIFY_TYPES)[number];
 export { NOTIFY_TYPES };
@@ -9,14 +15,35 @@ export interface SubscriptionValues {
   notifyType: NotifyType;
   notifyTime?: string;
   email: string;
+  /** Language of the mails; absent lets the server take the user's. */
+  language?: LanguageKey;
+  enabled: boolean;
 }
 
 /** 24-hour HH:mm. */
 export const NOTIFY_TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** The request body: trimmed texts; a time only for FIXED_TIME (REAL_TIME must not carry one). */
+/** A new subscription: real time, on, in the console's language (the user's) when it is one of the four. */
+export function newSubscriptionValues(consoleLanguage: string): Partial<SubscriptionValues> {
+  return {
+    notifyType: 'REAL_TIME',
+    enabled: true,
+    ...(isLanguageKey(consoleLanguage) ? { language: consoleLanguage } : {}),
+  };
+}
+
+/**
+ * The request body: trimmed texts; a time only for FIXED_TIME (REAL_TIME and ESCALATION must not carry
+ * one); the language when chosen; the on/off switch.
+ */
 export function toSubscriptionBody(values: SubscriptionValues): SubscriptionCreateBody {
-  const base = { subject: values.subject.trim(), notifyType: values.notifyType, email: values.email.trim() };
+  const base: SubscriptionCreateBody = {
+    subject: values.subject.trim(),
+    notifyType: values.notifyType,
+    email: values.email.trim(),
+    enabled: values.enabled,
+    ...(values.language === undefined ? {} : { language: values.language }),
+  };
   return values.notifyType === 'FIXED_TIME' ? { ...base, notifyTime: values.notifyTime?.trim() ?? '' } : base;
 }
 
@@ -26,5 +53,7 @@ export function subscriptionValues(record: StationSubscription): SubscriptionVal
     notifyType: record.notifyType,
     notifyTime: record.notifyTime ?? undefined,
     email: record.email,
+    language: record.language,
+    enabled: record.enabled,
   };
 }
