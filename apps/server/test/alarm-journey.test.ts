@@ -93,6 +93,12 @@ describe.each(DATABASES)('an alarm from fault to clear on %s', (kind) => {
       database: t.database,
       definitions: new DefinitionCache(t.database.db),
       log: pino({ level: 'silent' }),
+      // This journey sends no telemetry, commands or firmware: nothing for these hooks to do.
+      hooks: {
+        onCommitted: () => undefined,
+        commandResult: () => Promise.resolve(),
+        firmwareProgress: () => Promise.resolve(),
+      },
       now: () => t.clock.now().getTime(),
     });
     broker = await startTestBroker(t.database.db, ingest.handle);
