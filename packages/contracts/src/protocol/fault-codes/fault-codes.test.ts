@@ -11,10 +11,14 @@ describe('built-in fault-code catalogue', () => {
   });
 
   it('writes description, cause and handling steps in every language, within the limits', () => {
-    for (const entry of [...BUILT_IN_FAULT_CODES, ...CLOUD_FAULT_CODES]) {
+    const entries = [
+      ...BUILT_IN_FAULT_CODES,
+      ...CLOUD_FAULT_CODES.map((f) => ({ ...f, deviceType: 'global' })),
+    ];
+    for (const entry of entries) {
       for (const language of LANGUAGE_KEYS) {
         const text = entry.texts[language];
-        const where = `${'deviceType' in entry ? entry.deviceType : 'global'} ${entry.code} ${language}`;
+        const where = `${entry.deviceType} ${entry.code} ${language}`;
         expect(text.description.trim(), where).not.toBe('');
         expect(text.cause.trim(), where).not.toBe('');
         expect(text.handling, where).toMatch(/^1\. \S/);
