@@ -19,6 +19,7 @@ import { seedDeviceRegistry } from '../apps/server/src/bootstrap/seed-devices.js
 import { openDatabase, type Database } from '../apps/server/src/db/client.js';
 import { generateSecret, hashSecret } from '../apps/server/src/modules/gateways/credentials.js';
 import { GatewayDirectory } from '../apps/server/src/modules/gateways/gateway-directory.js';
+import { AlarmEvaluator } from '../apps/server/src/modules/alarms/evaluator.js';
 import { IngestService } from '../apps/server/src/modules/ingest/ingest.service.js';
 import { sqlRunner } from '../apps/server/src/modules/ingest/sql.js';
 import { copyChunks, RowEncoder, WRITE_COLUMNS } from '../apps/server/src/modules/ingest/telemetry.encode.js';
@@ -36,6 +37,11 @@ export interface BenchResult {
 }
 
 const LOGGERS = 8;
+/**
+ * The alarm engine runs beside the ingest as the `jobs` service would, a round every this many ms
+ * (BENCH_ALARM_EVERY_MS; 0 = off). 1 s is the shortest ALARM_EVALUATE_EVERY_MS allowed (default 30 s).
+ */
+const ALARM_EVERY_MS = Number(process.env.BENCH_ALARM_EVERY_MS ?? 1000);
 const DEVICES_PER_LOGGER = 10;
 const READINGS_PER_MESSAGE = 100;
 const IN_FLIGHT = 16;
@@ -62,7 +68,7 @@ function values(i: number): Record<string, number> {
   };
 }
 
-async function openBenchDatabase(
+export async function openBenchDatabase(
   kind: 'postgres' | 'pglite',
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   const options = { migrationsFolder: paths.migrations };
@@ -341,6 +347,44 @@ async function startPublishers(
   };
 }
 
+/**
+ * The alarm engine's rounds beside the ingest: a global rule of every kind (besides the two offline rules
+ * migration 0012 seeds), evaluated one round after another with ALARM_EVERY_MS between them; `stop`
+ * answers how many rounds ran.
+ */
+async function alarmEngine(database: Database): Promise<{ stop(): Promise<number> }> {
+  await sqlRunner(database).query(
+    `insert into alarm_rules (kind, level, code, threshold, hysteresis, min_irradiance)
+     values ('STRING_LOW', 'COMMONLY', 9003, 0.5, 0.2, 200), ('OUTPUT_LOW', 'COMMONLY', 9004, 0.5, 0.2, 200),
+       ('BATTERY_SOC', 'COMMONLY', 9005, 10, 5, null), ('BATTERY_TEMP', 'IMPORTANT', 9006, 45, 5, null)`,
+  );
+  const evaluator = new AlarmEvaluator(database, { escalateAfterS: 3600 });
+  let running = true;
+  let rounds = 0;
+  let wake = (): void => undefined;
+  const loop = (async () => {
+    while (running) {
+      await evaluator.round(new Date());
+      rounds += 1;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ALARM_EVERY_MS);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      wake();
+      await loop;
+      return rounds;
+    },
+  };
+}
+
 async function connect(url: string, logger: Fleet['loggers'][number]): Promise<MqttClient> {
   return mqtt.connectAsync(url, {
     clientId: logger.sn,
@@ -443,6 +487,7 @@ async function benchOne(kind: 'postgres' | 'pglite', messagesPerLogger: number):
         thread: threadCpuMs(),
         backend: backendCpuMs(database),
       };
+      const engine = ALARM_EVERY_MS > 0 ? await alarmEngine(database) : null;
       const started = performance.now();
       let seconds: number;
       try {
@@ -451,6 +496,7 @@ async function benchOne(kind: 'postgres' | 'pglite', messagesPerLogger: number):
       } finally {
         await publishers.stop();
       }
+      const alarmRounds = (await engine?.stop()) ?? 0;
       await profiler?.(`${process.env.BENCH_PROFILE}-${kind}.cpuprofile`);
       if (process.env.BENCH_DEBUG) {
         const sumOf = async (name: string, suffix: string): Promise<number | undefined> =>
@@ -486,7 +532,11 @@ async function benchOne(kind: 'postgres' | 'pglite', messagesPerLogger: number):
         unit: 'readings/s',
         baseline: round(baseline, 1),
         ratio: round(value / baseline),
-        note: `${expected} readings, ${LOGGERS} loggers × ${messagesPerLogger} messages of ${READINGS_PER_MESSAGE}; ${committed} commits; baseline: ${kind === 'postgres' ? 'COPY' : 'multi-row INSERT'} of the same rows`,
+        note: `${expected} readings, ${LOGGERS} loggers × ${messagesPerLogger} messages of ${READINGS_PER_MESSAGE}; ${committed} commits; ${
+          engine === null
+            ? 'alarm engine off'
+            : `alarm engine on (every rule kind, a round every ${ALARM_EVERY_MS} ms: ${alarmRounds} rounds)`
+        }; baseline: ${kind === 'postgres' ? 'COPY' : 'multi-row INSERT'} of the same rows`,
       };
     } finally {
       await Promise.all(clients.map((c) => c.endAsync(true)));

@@ -4,6 +4,7 @@
 import { launchBrowser } from '../e2e/support/browser.js';
 import { startServer } from '../e2e/support/server.js';
 import { runIngestBenchmarks } from './ingest.js';
+import { runAlarmNotifyBenchmark } from './alarm-notify.js';
 import { runApiInfoBenchmark } from './api-info.js';
 import { runBackfillApiBenchmark } from './api-backfill.js';
 import { runStationApiBenchmarks } from './api-station.js';
@@ -114,5 +115,8 @@ if (wanted('api.powerChart', 'api.energyChart', 'api.stationList', 'api.homeStat
 if (wanted('api.duringBackfill')) await runBackfillApiBenchmark(print);
 // Ingest: readings/s from MQTT into PostgreSQL and PGlite ÷ the database's raw bulk load (bench/ingest.ts).
 if (wanted('ingest.postgres', 'ingest.pglite')) await runIngestBenchmarks(print);
+// Alarm → mail: raise over MQTT to SMTP receipt through the ingest and the notification worker, p95 ms ÷
+// a plain nodemailer mail's p95 to the same listener (bench/alarm-notify.ts).
+if (wanted('alarm.notify')) await runAlarmNotifyBenchmark(print);
 // Simulator: device readings/s on one core ÷ JSON.stringify of the same messages (bench/sim.ts).
 if (wanted('sim.readings')) runSimBenchmark(print);

@@ -86,10 +86,21 @@ describe.each(DATABASES)('alarm engine (%s)', (kind) => {
     expect(await eventsOf(9001)).toEqual(['RAISED']);
     // The device stays silent with its logger: no DEVICE_OFFLINE (the logger's alarm says it).
     expect(await alarmsOf(9002)).toEqual([]);
-    const listed = await w.installer1.get<{ list: { source: string; code: number; deviceType: string }[] }>(
-      '/alarm/page?source=RULE',
-    );
-    expect(listed.data.list).toMatchObject([{ source: 'RULE', code: 9001, deviceType: 'GATEWAY' }]);
+    const listed = await w.installer1.get<{
+      list: { source: string; code: number; deviceType: string; known: boolean; handling: string | null }[];
+    }>('/alarm/page?source=RULE');
+    // The catalogue knows the cloud's own code (a global entry): the logger's model has none of its own.
+    expect(listed.data.list).toMatchObject([
+      {
+        source: 'RULE',
+        code: 9001,
+        deviceType: 'GATEWAY',
+        known: true,
+        description: 'Data logger offline',
+        cause: expect.stringContaining('upload intervals') as unknown,
+      },
+    ]);
+    expect(listed.data.list[0]?.handling).toMatch(/^1\. /);
     // A cloud-derived alarm never turns the logger FAULT: its status stays what its contact says.
     await seenAt(t.database.db, w.loggerA.id, t.clock.now());
     const status = await w.installer1.get<{ status: string }>(`/station/${w.stationA}/status`);

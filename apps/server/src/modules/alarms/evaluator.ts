@@ -5,9 +5,10 @@
 // round is one transaction under an advisory lock: one runner across copies, and a restart or a second
 // instance neither loses a clear nor raises a duplicate (the partial unique index alarms_rule_open_key
 // is the last word on duplicates).
-import type { AlarmLevel, AlarmRuleKind } from '@sunfleet/contracts';
+import { MPPT_IN_USE_DAYS, type AlarmLevel, type AlarmRuleKind } from '@sunfleet/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client.js';
+import { mpptInUseChannels } from '../devices/mppt-in-use-sql.js';
 import { inMaintenanceText } from './maintenance-sql.js';
 
 const ALARM_LOCK_ID = 727_2026_05;
@@ -71,6 +72,15 @@ function observations(now: Date): SQL {
       where wd.device_type = 'WEATHER_STATION' and wg.station_id = g.station_id
         and wl.ts >= ${at} - interval '15 minutes')`;
   const judged = sql`(irr.v is not null and irr.v >= coalesce(r.min_irradiance, 200))`;
+  // STRING_LOW compares only the strings in use (the device page's rule, devices/mppt-in-use-sql.ts): an
+  // input with nothing connected reports 0 A and is no low string. Read only while judged (a one-time
+  // filter), so the look back over the week's readings costs nothing at night or without a rule.
+  const stringsInUse = mpptInUseChannels(
+    sql`d.id`,
+    sql`(case when coalesce(dm.mppt_channels, 0) > 0 then least(dm.mppt_channels, cardinality(t.mppt_i))
+      else cardinality(t.mppt_i) end)`,
+    sql`${at} - ${MPPT_IN_USE_DAYS}::int * interval '1 day'`,
+  );
   return sql`
     select r.id as rule_id, g.id as gateway_id, 0 as device_id,
       ${silentFor(sql`g.last_seen_at`)} as raise, not ${silentFor(sql`g.last_seen_at`)} as calm,
@@ -111,10 +121,13 @@ function observations(now: Date): SQL {
       case when ${judged} then s.lowest >= (r.threshold + r.hysteresis) * s.median end,
       s.lowest / nullif(s.median, 0), r.level, r.code, r.debounce_s, r.flap_count, r.flap_window_s
     from devices d join gateways g on g.id = d.gateway_id ${ruleJoin('STRING_LOW', true)} ${latest}
+      left join device_models dm on dm.id = d.model_id
       cross join lateral (select ${irradiance} as v) irr
       cross join lateral (select min(c) as lowest, percentile_cont(0.5) within group (order by c) as median,
-        count(c) as n from unnest(t.mppt_i) c where c is not null) s
-    where d.device_type = 'INVERTER' and s.n >= 2 and s.median > 0`;
+        count(c) as n
+        from (select t.mppt_i[u.channel] as c from (${stringsInUse}) u where ${judged}) x
+        where c is not null) s
+    where d.device_type = 'INVERTER' and (not ${judged} or (s.n >= 2 and s.median > 0))`;
 }
 
 const ms = (v: Date | string | null): number | null => (v === null ? null : new Date(v).getTime());

@@ -3,6 +3,7 @@
 import type { RegisterDefinition } from '@sunfleet/contracts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { mpptInUseChannels } from './mppt-in-use-sql.js';
 import {
   deviceModels,
   devices,
@@ -127,11 +128,7 @@ export class DevicesRepository {
     if (channels <= 0) return [];
     const rows = await queryRows<{ channel: number }>(
       this.db,
-      sql`select distinct c.n::int as channel
-          from telemetry t
-          cross join lateral generate_series(1, ${channels}::int) as c(n)
-          where t.device_id = ${deviceId} and t.ts >= ${since.toISOString()}::timestamptz
-            and (coalesce(t.mppt_v[c.n], 0) > 0 or coalesce(t.mppt_i[c.n], 0) > 0)
+      sql`${mpptInUseChannels(sql`${deviceId}::int`, sql`${channels}::int`, sql`${since.toISOString()}::timestamptz`)}
           order by 1`,
     );
     return rows.map((r) => r.channel);

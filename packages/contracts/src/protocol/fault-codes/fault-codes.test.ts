@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_KEYS } from '../../languages.js';
 import { FaultCodeLimits } from '../../api/fault-codes.js';
-import { BUILT_IN_FAULT_CODES, SunSpecEventCodeBase } from './index.js';
+import { CLOUD_ALARM_CODES } from '../../api/alarms.js';
+import { BUILT_IN_FAULT_CODES, CLOUD_FAULT_CODES, SunSpecEventCodeBase } from './index.js';
 
 describe('built-in fault-code catalogue', () => {
   it('has one entry per device type and code', () => {
@@ -10,7 +11,11 @@ describe('built-in fault-code catalogue', () => {
   });
 
   it('writes description, cause and handling steps in every language, within the limits', () => {
-    for (const entry of BUILT_IN_FAULT_CODES) {
+    const entries = [
+      ...BUILT_IN_FAULT_CODES,
+      ...CLOUD_FAULT_CODES.map((f) => ({ ...f, deviceType: 'global' })),
+    ];
+    for (const entry of entries) {
       for (const language of LANGUAGE_KEYS) {
         const text = entry.texts[language];
         const where = `${entry.deviceType} ${entry.code} ${language}`;
@@ -25,6 +30,13 @@ describe('built-in fault-code catalogue', () => {
       expect(entry.texts.DE.description, String(entry.code)).not.toBe(entry.texts.EN.description);
       expect(entry.texts.ITA.description, String(entry.code)).not.toBe(entry.texts.EN.description);
     }
+  });
+
+  it('names every code the cloud’s alarm rules raise, once, as a global entry', () => {
+    const codes = CLOUD_FAULT_CODES.map((f) => f.code);
+    expect([...codes].sort()).toEqual(Object.values(CLOUD_ALARM_CODES).sort());
+    // No device code collides with them: a global entry would otherwise explain a device's own alarm.
+    expect(BUILT_IN_FAULT_CODES.filter((f) => codes.includes(f.code))).toEqual([]);
   });
 
   it('covers the SunSpec event bits of inverters (16), meters (2–7) and batteries (model 802)', () => {
