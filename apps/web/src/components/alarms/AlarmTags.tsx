@@ -24,10 +24,20 @@ export function AlarmStateTag({ state }: { state: AlarmState }): ReactElement {
   );
 }
 
-/** The alarm's message, or "Code N" when the logger sent none; a dot in front while unread. */
-export function AlarmTitle({ alarm }: { alarm: Pick<AlarmItem, 'message' | 'code' | 'read'> }): ReactElement {
+/**
+ * The fault-code catalogue's description in the UI language when it knows the code, else the alarm's own
+ * message, else "Code N"; a dot in front while unread.
+ */
+export function AlarmTitle({
+  alarm,
+}: {
+  alarm: Pick<AlarmItem, 'message' | 'code' | 'read'> & Partial<Pick<AlarmItem, 'known' | 'description'>>;
+}): ReactElement {
   const { t } = useTranslation();
-  const text = alarm.message ?? t('alarms.codeText', { code: alarm.code });
+  const text =
+    (alarm.known === true ? alarm.description : null) ??
+    alarm.message ??
+    t('alarms.codeText', { code: alarm.code });
   return alarm.read ? (
     <span>{text}</span>
   ) : (
