@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmItem } from '@sunfleet/contracts';
 import { i18n } from '../../lib/i18n';
 import { AlarmCatalogue } from './AlarmCatalogue';
+import { AlarmTitle } from './AlarmTags';
 import { alarmColumns } from './alarmColumns';
 import { earlierQuery, powerWindow, POWER_WINDOW_MS } from './api';
 
@@ -146,6 +147,24 @@ describe('fault-code catalogue section', () => {
   it('shows nothing when the rows carry no catalogue fields', () => {
     const { container } = render(<AlarmCatalogue alarm={{ code: 7 }} />);
     expect(container.innerHTML).toBe('');
+  });
+});
+
+describe('alarm title', () => {
+  it("prefers the catalogue's description to the logger's message, and falls back to the code", () => {
+    const { rerender } = render(
+      <AlarmTitle
+        alarm={{ ...row, read: true, message: 'OVP-AC', known: true, description: 'Grid overvoltage' }}
+      />,
+    );
+    expect(screen.getByText('Grid overvoltage')).toBeTruthy();
+    expect(screen.queryByText('OVP-AC')).toBeNull();
+    rerender(
+      <AlarmTitle alarm={{ ...row, read: true, message: 'OVP-AC', known: false, description: null }} />,
+    );
+    expect(screen.getByText('OVP-AC')).toBeTruthy();
+    rerender(<AlarmTitle alarm={{ ...row, read: true, message: null, known: false, description: null }} />);
+    expect(screen.getByText('Code 7')).toBeTruthy();
   });
 });
 
