@@ -73,6 +73,23 @@ export async function userLanguage(db: Db, userId: number): Promise<LanguageKey>
   return languageKey(rows[0]?.language);
 }
 
+/** An entry's words in `language` (English where that language has none), or UNKNOWN without an entry. */
+function describeEntry(
+  entry: (Parameters<typeof textsOf>[0] & { id: number; level: AlarmLevel }) | undefined,
+  language: LanguageKey,
+): AlarmDescription {
+  if (entry === undefined) return UNKNOWN_CODE;
+  const texts = textsOf(entry);
+  return {
+    known: true,
+    entryId: entry.id,
+    level: entry.level,
+    description: faultCodeText(texts, language, 'description'),
+    cause: faultCodeText(texts, language, 'cause'),
+    handling: faultCodeText(texts, language, 'handling'),
+  };
+}
+
 export class FaultCatalogue {
   private readonly repo: FaultCodesRepository;
 
@@ -91,17 +108,7 @@ export class FaultCatalogue {
       scope?.modelId != null ? [scope.modelId] : [],
       scope?.definitionId != null ? [scope.definitionId] : [],
     );
-    const entry = applicableEntry(entries, scope, code);
-    if (entry === undefined) return UNKNOWN_CODE;
-    const texts = textsOf(entry);
-    return {
-      known: true,
-      entryId: entry.id,
-      level: entry.level,
-      description: faultCodeText(texts, language, 'description'),
-      cause: faultCodeText(texts, language, 'cause'),
-      handling: faultCodeText(texts, language, 'handling'),
-    };
+    return describeEntry(applicableEntry(entries, scope, code), language);
   }
 
   /**
@@ -128,17 +135,7 @@ export class FaultCatalogue {
       [...new Set(scopes.flatMap((s) => (s?.definitionId == null ? [] : [s.definitionId])))],
     );
     return rows.map((r, i) => {
-      const entry = applicableEntry(entries, scopes[i] ?? null, r.code);
-      if (entry === undefined) return UNKNOWN_CODE;
-      const texts = textsOf(entry);
-      return {
-        known: true,
-        entryId: entry.id,
-        level: entry.level,
-        description: faultCodeText(texts, language, 'description'),
-        cause: faultCodeText(texts, language, 'cause'),
-        handling: faultCodeText(texts, language, 'handling'),
-      };
+      return describeEntry(applicableEntry(entries, scopes[i] ?? null, r.code), language);
     });
   }
 }

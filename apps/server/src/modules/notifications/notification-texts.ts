@@ -175,15 +175,7 @@ export function composeAlarmMail(
           t('notifications.mail.handling', { handling: described.handling }),
         ]
       : []),
-    '',
-    t('notifications.mail.openLink', { link: ctx.stationLink }),
-    '',
-    '-- ',
-    t('notifications.mail.unsubscribe', {
-      email: ctx.email,
-      subject: ctx.subscriptionSubject,
-      link: ctx.unsubscribeLink,
-    }),
+    ...mailFooter(ctx),
   ];
   return { subject: oneLine(subject), text: body.join('\n') };
 }
@@ -233,6 +225,15 @@ export function composeDigestMail(
     ...section(t('notifications.mail.digestOpen'), digest.open, (a) => a.startedAt),
     ...section(t('notifications.mail.digestRaised'), digest.raised, (a) => a.startedAt),
     ...section(t('notifications.mail.digestCleared'), digest.cleared, (a) => a.endedAt ?? a.startedAt),
+    ...mailFooter(ctx),
+  ];
+  return { subject: oneLine(subject), text: body.join('\n') };
+}
+
+/** The end of every mail: the station's link, then the signature with the subscription and its unsubscribe link. */
+function mailFooter(ctx: MailContext): string[] {
+  const t = ctx.texts;
+  return [
     '',
     t('notifications.mail.openLink', { link: ctx.stationLink }),
     '',
@@ -243,7 +244,6 @@ export function composeDigestMail(
       link: ctx.unsubscribeLink,
     }),
   ];
-  return { subject: oneLine(subject), text: body.join('\n') };
 }
 
 /** Subjects are one line: a logger's message or a station name never adds a header. */
