@@ -87,7 +87,7 @@ describe.each(DATABASES)('live alarm stream over SSE on %s', (kind) => {
       state: 'OPEN',
       unreadAlarmCount: await unread1(),
     });
-    expect(raised.data.unreadAlarmCount).toBe(hello.data.unreadAlarmCount + 1);
+    expect(raised.data.unreadAlarmCount).toBe(Number(hello.data.unreadAlarmCount) + 1);
 
     const ack = await w.installer1.post('/alarm/ack', { ids: [a], note: 'on it' });
     expect(ack.status).toBe(200);
