@@ -1,6 +1,7 @@
 // GET /api/live/alarms over a real listening server: every alarm transition (an alarm_events row) reaches
 // the streams of users who reach the alarm — with their new unread count — and no other stream; an id
-// that commits after a higher one (PostgreSQL sequences) is still delivered. Both databases.
+// that commits after a higher one (PostgreSQL sequences) is still delivered; a role change ends the stream
+// and a role without alarm:view is refused. Both databases.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -134,5 +135,18 @@ describe.each(DATABASES)('live alarm stream over SSE on %s', (kind) => {
     });
     const late = await s1.next(alarmOf(a, 'ESCALATED'), 'the earlier id committed late');
     expect(late.data.id).toBe(reserved.id);
+  });
+
+  it('ends the stream when the role changes, and refuses a role without alarm:view (4003)', async () => {
+    const s2 = await openStream(token2);
+    await s2.next((e) => e.event === 'unread', 'the unread count on opening');
+    await t.database.db.execute(
+      sql`update roles set permissions = array_remove(permissions, 'alarm:view')
+          where id = (select role_id from users where username = 'demo.installer2')`,
+    );
+    await s2.next((e) => e.event === 'end', 'the end of the stream after the role change');
+    const res = await open(token2);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(((await res.json()) as { status: number }).status).toBe(4003);
   });
 });
