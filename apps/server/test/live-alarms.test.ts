@@ -108,6 +108,15 @@ describe.each(DATABASES)('live alarm stream over SSE on %s', (kind) => {
     await s1.next(alarmOf(a2, 'RAISED'), 'the second raise of A');
     expect(s1.events.filter((e) => e.event === 'alarm').map((e) => e.data.alarmId)).toEqual([a, a, a2]);
     expect(s2.events.filter((e) => e.event === 'alarm').map((e) => e.data.alarmId)).toEqual([b]);
+
+    // Marking read writes no event, yet the count falls: `unread` tells the streams (another tab's bell).
+    const before = await unread1();
+    expect((await w.installer1.post('/alarm/read', { ids: [a2] })).status).toBe(200);
+    const fell = await s1.next(
+      (e) => e.event === 'unread' && e.data.unreadAlarmCount === before - 1,
+      'the unread count after marking read',
+    );
+    expect(fell.data).toEqual({ unreadAlarmCount: await unread1() });
   });
 
   it('delivers an event whose id committed after a higher one', async () => {

@@ -47,6 +47,8 @@ type EventRow = {
 
 export class AlarmHub {
   private readonly watchers = new Map<number, AlarmWatcher>();
+  /** The unread count last sent to each watcher. */
+  private readonly counts = new WeakMap<AlarmWatcher, number>();
   private nextId = 1;
   private timer: NodeJS.Timeout | null = null;
   private cursor: number | null = null;
@@ -87,10 +89,9 @@ export class AlarmHub {
     const id = this.nextId++;
     if (this.cursor === null) this.cursor = await this.maxId();
     this.watchers.set(id, watcher);
-    watcher.send({
-      type: 'unread',
-      data: { unreadAlarmCount: await this.unread.count(watcher.scope, watcher.roleId) },
-    });
+    const unreadAlarmCount = await this.unread.count(watcher.scope, watcher.roleId);
+    this.counts.set(watcher, unreadAlarmCount);
+    watcher.send({ type: 'unread', data: { unreadAlarmCount } });
     this.timer ??= setInterval(() => void this.tick(), this.intervalMs);
     return () => {
       this.watchers.delete(id);
@@ -135,6 +136,7 @@ export class AlarmHub {
   private async poll(): Promise<void> {
     if (this.watchers.size === 0 || this.cursor === null) return;
     if (!this.dirty && this.gaps.size === 0 && this.feed.live) return;
+    const told = this.dirty;
     this.dirty = false;
     const cursor = this.cursor;
     const gapIds = [...this.gaps.keys()];
@@ -154,6 +156,8 @@ export class AlarmHub {
     this.advance(cursor, rows);
     if (rows.length === BATCH) this.dirty = true;
     if (rows.length > 0) await this.fanOut(rows);
+    // Told of a change that wrote no event — read marks, a logger moved — the counts may have moved.
+    else if (told) await this.recount();
   }
 
   /** Moves the cursor past the rows read, records the ids skipped as gaps and ages the older gaps. */
@@ -194,6 +198,7 @@ export class AlarmHub {
       const mine = rows.filter((r) => reach.has(r.alarm_id));
       if (mine.length === 0) continue;
       const unreadAlarmCount = await this.unread.count(first.scope, first.roleId);
+      for (const w of group) this.counts.set(w, unreadAlarmCount);
       for (const r of mine)
         for (const w of group)
           w.send({
@@ -208,6 +213,22 @@ export class AlarmHub {
               unreadAlarmCount,
             },
           });
+    }
+  }
+
+  /** Sends `unread` to the watchers whose count differs from the one they were last sent. */
+  private async recount(): Promise<void> {
+    const byUser = new Map<string, number>();
+    for (const w of [...this.watchers.values()]) {
+      const key = `${w.scope.userId}:${w.roleId}`;
+      let n = byUser.get(key);
+      if (n === undefined) {
+        n = await this.unread.count(w.scope, w.roleId);
+        byUser.set(key, n);
+      }
+      if (this.counts.get(w) === n) continue;
+      this.counts.set(w, n);
+      w.send({ type: 'unread', data: { unreadAlarmCount: n } });
     }
   }
 
