@@ -11,7 +11,8 @@ import { startServer, type RunningTestServer } from './support/server.js';
 // Step 5a alarm list in Chromium: a logger of a new station reports telemetry and alarm records over MQTT
 // with its own credentials (docs/protocol.md §5.3). The list is filtered by station and level, a row opens
 // the drawer (which marks it read: the bell's count falls), the alarm is acknowledged with a note and
-// cleared with a reason; on a phone the rows are cards and a bulk acknowledge works from a card's check box.
+// cleared with a reason; an alarm raised while the list is open appears without a reload (the alarm
+// stream) and the bell's count rises; on a phone the rows are cards and a bulk acknowledge works from a card's check box.
 // The webhooks screen creates a webhook to a local receiver (node:http), sends a test call and shows it in
 // the delivery log; the station's subscription form sets a language and the escalation list.
 
@@ -39,6 +40,8 @@ let browser: Browser;
 let token: string;
 let stationId: number;
 let logger: MqttClient | undefined;
+const publish = (topic: string, payload: unknown) =>
+  logger!.publishAsync(`sf/v1/${LOGGER_SN}/up/${topic}`, JSON.stringify(payload), { qos: 1 });
 let receiver: Server | undefined;
 /** What the local webhook receiver got: headers and the raw body. */
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
@@ -141,8 +144,6 @@ beforeAll(async () => {
     reconnectPeriod: 0,
     connectTimeout: 10_000,
   });
-  const publish = (topic: string, payload: unknown) =>
-    logger!.publishAsync(`sf/v1/${LOGGER_SN}/up/${topic}`, JSON.stringify(payload), { qos: 1 });
   await publish('hello', {
     v: 1,
     model: 'SF-LOGGER-4G',
@@ -267,6 +268,34 @@ describe('alarm list', () => {
     // The list behind shows the new state.
     await page.keyboard.press('Escape');
     await table.locator(`tr[data-row-key="${open!.id}"] [data-state="CLEARED"]`).waitFor();
+  });
+
+  it('shows an alarm raised over MQTT while the list is open, without a reload, and the bell rises', async () => {
+    const page = await login({ width: 1440, height: 900 });
+    const list = await openList(page);
+    const table = byId(list, TestId.alarmTable);
+    await table.locator('tbody tr[data-row-key]').first().waitFor();
+    // The tab's alarm stream is open (the bell says so): from here on nothing polls.
+    const bell = byId(page, TestId.alarmBell);
+    await bell.and(page.locator('[data-live="true"]')).waitFor();
+    const before = await bellCount(page);
+    await publish('alarm', {
+      v: 1,
+      alarms: [
+        {
+          id: `LIVE-${STAMP}`,
+          dev: INVERTER_SN,
+          kind: 'ALARM',
+          code: 4100,
+          level: 'IMPORTANT',
+          start: Date.now(),
+          end: null,
+          message: 'E2E fault 4100',
+        },
+      ],
+    });
+    await table.locator('tbody tr[data-row-key]', { hasText: 'E2E fault 4100' }).waitFor({ timeout: 15_000 });
+    await bell.and(page.locator(`[data-count="${before + 1}"]`)).waitFor({ timeout: 15_000 });
   });
 
   it('works on a phone: cards, a bulk acknowledge from a check box, no sideways scrolling', async () => {

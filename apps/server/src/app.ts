@@ -73,7 +73,7 @@ export interface AppDeps {
   /** Metrics of other services in this process, served with the API's at /metrics. */
   metricsRegistries?: readonly Registry[];
   /** Poll and heartbeat intervals of GET /live (tests shorten them); default LiveLimits. */
-  live?: { pollIntervalMs?: number; heartbeatMs?: number };
+  live?: { pollIntervalMs?: number; alarmPollIntervalMs?: number; heartbeatMs?: number };
 }
 
 declare module 'fastify' {
@@ -156,12 +156,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (request.url.startsWith('/api/') && !SAFE_METHODS.has(request.method)) await changes.caughtUp();
   });
 
+  const unreadAlarms = new UnreadAlarmCounts(alarmsService.repo, changes);
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, guestLogin: deps.config.guestLogin });
       await api.register(accountRoutes, {
         account: new AccountService(usersRepo, changes),
-        unreadAlarms: new UnreadAlarmCounts(alarmsService.repo, changes),
+        unreadAlarms,
       });
       await api.register(navigationRoutes, {
         navigation: new NavigationService(new NavigationRepository(db), changes),
@@ -197,7 +198,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         weatherForecastUrl: deps.config.weatherForecastUrl,
         answers: stationAnswers,
       });
-      await api.register(liveRoutes, { db, clock: deps.clock, ...deps.live });
+      await api.register(liveRoutes, {
+        db,
+        clock: deps.clock,
+        changes,
+        unreadAlarms,
+        ...deps.live,
+      });
       await api.register(stationDevicesRoutes, { db, clock: deps.clock });
       await api.register(devicesRoutes, { db, clock: deps.clock });
       await api.register(shareLinkRoutes, { db, clock: deps.clock, config: deps.config });

@@ -94,6 +94,8 @@ const TESTED_IN_SUITE: Record<string, string> = {
 const STREAMING: Record<string, string> = {
   'GET /api/live':
     'Server-Sent Events; refusals (4004 for foreign = missing, before streaming) and delivery in live.test.ts',
+  'GET /api/live/alarms':
+    "Server-Sent Events; only alarms in the caller's reach are sent (live-alarms.test.ts); alarm:view checked by the route's perm",
 };
 
 const key = (r: ApiRoute): string => `${r.method} ${r.url}`;

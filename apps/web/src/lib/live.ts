@@ -5,8 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import {
   LiveLimits,
   Status,
+  type LiveAlarmEvent,
   type LiveCurveEvent,
   type LiveEvent,
+  type LiveUnreadEvent,
   type LiveLatestEvent,
   type LiveStatsEvent,
   type LiveStatusEvent,
@@ -14,6 +16,9 @@ import {
 import { apiClient } from './request';
 
 export type LiveTarget = { stationId: number } | { deviceId: number } | { gatewayId: number };
+
+/** A stream: one station, logger or device (GET /api/live), or the caller's alarms (GET /api/live/alarms). */
+export type LiveSource = LiveTarget | 'alarms';
 
 /** connecting → live; retrying after a drop; stopped after a refusal or when closed. */
 export type LiveState = 'connecting' | 'live' | 'retrying' | 'stopped';
@@ -63,6 +68,8 @@ export function createSseParser(onEvent: (event: LiveEvent) => void): (chunk: st
     else if (type === 'status') onEvent({ type, data: parsed as LiveStatusEvent });
     else if (type === 'stats') onEvent({ type, data: parsed as LiveStatsEvent });
     else if (type === 'curve') onEvent({ type, data: parsed as LiveCurveEvent });
+    else if (type === 'alarm') onEvent({ type, data: parsed as LiveAlarmEvent });
+    else if (type === 'unread') onEvent({ type, data: parsed as LiveUnreadEvent });
   };
   return (chunk) => {
     buffer += chunk.replace(/\r\n?/g, '\n');
@@ -75,7 +82,8 @@ export function createSseParser(onEvent: (event: LiveEvent) => void): (chunk: st
 }
 
 /** Identifies a target's stream (`stationId=5`): the hook reopens the stream only when it changes. */
-export function liveKey(target: LiveTarget): string {
+export function liveKey(target: LiveSource): string {
+  if (target === 'alarms') return 'alarms';
   const [name, id] = Object.entries(target)[0] ?? ['stationId', 0];
   return `${name}=${String(id)}`;
 }
@@ -92,7 +100,7 @@ type Attempt = 'ended' | 'final' | 'failed';
  * baseDelayMs · 2^n (n = failed attempts in a row, capped at maxDelayMs); a stream that opened resets n.
  */
 export function openLive(
-  target: LiveTarget,
+  target: LiveSource,
   onEvent: (event: LiveEvent) => void,
   options: LiveOptions = {},
 ): () => void {
@@ -120,12 +128,15 @@ export function openLive(
     try {
       watch();
       // The typed client adds the session and takes a renewed token, like every other call.
-      const { data, error, response } = await apiClient.GET('/api/live', {
-        params: { query: target },
+      const init = {
         headers: { Accept: 'text/event-stream' },
         parseAs: 'stream',
-        fetch: (request) => globalThis.fetch(request, { signal: abort.signal }),
-      });
+        fetch: (request: Request) => globalThis.fetch(request, { signal: abort.signal }),
+      } as const;
+      const { data, error, response } =
+        target === 'alarms'
+          ? await apiClient.GET('/api/live/alarms', init)
+          : await apiClient.GET('/api/live', { params: { query: target }, ...init });
       const type = response.headers.get('content-type') ?? '';
       if (!type.includes('text/event-stream') || data === null || data === undefined) {
         const status = await envelopeStatus(error ?? data);
@@ -178,11 +189,12 @@ export function openLive(
 }
 
 /**
- * Live events of one station, logger or device while the component is mounted (null target: none).
+ * Live events of one station, logger or device — or of the caller's alarms ('alarms') — while the
+ * component is mounted (null target: none).
  * `onEvent` may change between renders without reopening the stream. Answers the connection state.
  */
 export function useLive(
-  target: LiveTarget | null,
+  target: LiveSource | null,
   onEvent: (event: LiveEvent) => void,
   options: Omit<LiveOptions, 'onState'> = {},
 ): LiveState {

@@ -2,6 +2,7 @@
 // configuration, loaded once and shared by the shell and every screen; and the logout.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ConfigData, InfoData, RouteEntry } from '@sunfleet/contracts';
+import { useAlarmStreamLive } from './alarmLive';
 import { api } from './request';
 import { configKey, queryClient, sessionKeys } from './queryClient';
 import { hasSession, resetSession } from './session';
@@ -44,20 +45,21 @@ export function useInfo(enabled = true): UseQueryResult<InfoData> {
 }
 
 /**
- * How often the shell reads /api/info again for the bell's unread alarm count. The live stream
- * (/api/live) carries one station's or device's figures, not alarm changes, so the count is polled —
- * only while the tab is visible (TanStack Query pauses intervals in background tabs) — and read again at
- * once after an alarm action (components/alarms invalidateAlarms).
+ * How often the shell reads /api/info again for the bell's unread alarm count while the tab's alarm
+ * stream (/api/live/alarms, lib/alarmLive.ts) is down — it sets the count itself while it is open — and
+ * only while the tab is visible (TanStack Query pauses intervals in background tabs); read again at once
+ * after an alarm action (components/alarms invalidateAlarms).
  */
 export const INFO_REFRESH_MS = 60_000;
 
-/** The user's info, read again every INFO_REFRESH_MS while the tab is visible (the top bar's bell). */
+/** The user's info, read again every INFO_REFRESH_MS while the alarm stream is down (the top bar's bell). */
 export function usePolledInfo(): UseQueryResult<InfoData> {
+  const live = useAlarmStreamLive();
   return useQuery({
     queryKey: sessionKeys.info,
     queryFn: fetchInfo,
     ...sessionQueryOptions,
-    refetchInterval: INFO_REFRESH_MS,
+    refetchInterval: live ? false : INFO_REFRESH_MS,
   });
 }
 

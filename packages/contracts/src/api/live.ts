@@ -17,6 +17,8 @@ export const LiveLimits = {
   streamsPerUserMax: 20,
   /** The `retry:` hint sent to clients, ms. */
   retryMs: 3_000,
+  /** How often the alarm stream's shared poller looks for new alarm events (when told of a change), ms. */
+  alarmPollIntervalMs: 1_000,
 } as const;
 
 export const LiveMessage = {
@@ -65,7 +67,31 @@ export type LiveStatsEvent = StationStats;
 export const LiveCurveEvent = PowerChartData;
 export type LiveCurveEvent = PowerChartData;
 
+/**
+ * `event: alarm` on GET /live/alarms — one alarm transition (an `alarm_events` row) in the caller's reach:
+ * the event's id and kind, the alarm's id, station (null for an unbound logger), level and state now, and
+ * the caller's unread count after it.
+ */
+export const LiveAlarmEvent = Type.Object({
+  id: Type.Integer({ description: 'alarm_events id' }),
+  kind: Type.Enum(['RAISED', 'REPEATED', 'ACKNOWLEDGED', 'CLEARED', 'ESCALATED', 'SNOOZE_ENDED'] as const),
+  alarmId: Type.Integer(),
+  stationId: Type.Union([Type.Integer(), Type.Null()]),
+  level: Type.String(),
+  state: Type.Enum(['OPEN', 'ACKNOWLEDGED', 'CLEARED'] as const),
+  unreadAlarmCount: Type.Integer({ minimum: 0 }),
+});
+export type LiveAlarmEvent = Static<typeof LiveAlarmEvent>;
+
+/** `event: unread` on GET /live/alarms — sent when the stream opens: the caller's unread count now. */
+export const LiveUnreadEvent = Type.Object({ unreadAlarmCount: Type.Integer({ minimum: 0 }) });
+export type LiveUnreadEvent = Static<typeof LiveUnreadEvent>;
+
+export type LiveAlarmStreamEvent =
+  { type: 'alarm'; data: LiveAlarmEvent } | { type: 'unread'; data: LiveUnreadEvent };
+
 export type LiveEvent =
+  | LiveAlarmStreamEvent
   | { type: 'latest'; data: LiveLatestEvent }
   | { type: 'status'; data: LiveStatusEvent }
   | { type: 'stats'; data: LiveStatsEvent }

@@ -11,6 +11,7 @@ import {
 import { Perm, REVEAL_BIG_SCREEN_ROLE_ID, hasAnyPermission } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useAlarmLive } from '../../lib/alarmLive';
 import { useInfo, usePolledInfo } from '../../lib/sessionData';
 import { LanguageSelect } from '../../components/LanguageSelect';
 import { Logo } from '../../components/Logo';
@@ -30,13 +31,16 @@ export function bigScreenPath(roleId: number): string {
 const ALARM_LIST_PATH = '/alarm';
 
 /**
- * The bell: the caller's unread alarms (`unreadAlarmCount` of /api/info, polled while the tab is visible
- * and read again after every alarm action), linking to the alarm list. Shown to roles that see alarms.
+ * The bell: the caller's unread alarms (`unreadAlarmCount` of /api/info, kept current by the tab's alarm
+ * stream — opened here — or polled while it is down, and read again after every alarm action), linking to
+ * the alarm list. Shown to roles that see alarms.
  */
 function AlarmBell(): ReactElement | null {
   const { t } = useTranslation();
   const info = usePolledInfo().data;
-  if (info === undefined || !hasAnyPermission(info.perms, [Perm.alarmView])) return null;
+  const canSee = info !== undefined && hasAnyPermission(info.perms, [Perm.alarmView]);
+  const stream = useAlarmLive(canSee);
+  if (info === undefined || !canSee) return null;
   const count = info.unreadAlarmCount;
   const label = t('alarms.bell', { count });
   return (
@@ -47,6 +51,7 @@ function AlarmBell(): ReactElement | null {
         className="topbar-bell"
         data-testid={TestId.alarmBell}
         data-count={count}
+        data-live={stream === 'live' ? 'true' : 'false'}
       >
         <Badge count={count} size="small" overflowCount={99}>
           <BellOutlined style={{ fontSize: 16 }} />

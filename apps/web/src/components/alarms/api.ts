@@ -1,6 +1,7 @@
 import { keepPreviousData, skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { AlarmDetail, AlarmItem, DeviceHistory } from '@sunfleet/contracts';
 import type { PageData } from '../../lib/paging';
+import { useAlarmStreamLive } from '../../lib/alarmLive';
 import { areaKeys, queryClient, sessionKeys } from '../../lib/queryClient';
 import { api, type ApiQuery } from '../../lib/request';
 
@@ -10,7 +11,10 @@ import { api, type ApiQuery } from '../../lib/request';
 
 export type AlarmPageQuery = ApiQuery<'get', '/api/alarm/page'>;
 
-/** How often an open alarm list reads again while its tab is shown (the live stream carries no alarms). */
+/**
+ * How often an open alarm list reads again while its tab is shown and the alarm stream
+ * (lib/alarmLive.ts) is down; while it is open, its events make the lists read again.
+ */
 export const ALARM_REFRESH_MS = 60_000;
 
 export const alarmKeys = {
@@ -26,11 +30,12 @@ export function useAlarmPage(
   query: AlarmPageQuery,
   refetchInterval: number | false = ALARM_REFRESH_MS,
 ): UseQueryResult<PageData<AlarmItem>> {
+  const live = useAlarmStreamLive();
   return useQuery({
     queryKey: alarmKeys.page(scope, query),
     queryFn: () => api.GET('/api/alarm/page', { params: { query } }),
     placeholderData: keepPreviousData,
-    refetchInterval,
+    refetchInterval: live ? false : refetchInterval,
   });
 }
 
