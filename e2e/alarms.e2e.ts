@@ -507,6 +507,21 @@ describe('alarm settings and snooze', () => {
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
+  it("opens the global rules from the alarm list's button for the platform's admin", async () => {
+    const page = await login({ width: 1440, height: 900 });
+    const list = await openList(page);
+    await byId(list, TestId.alarmRulesOpen).click();
+    await page.waitForURL(/#\/alarm\/rule/);
+    const rules = byId(active(page), TestId.alarmRulesPage);
+    const table = byId(rules, TestId.alarmRules);
+    await table.and(page.locator('[data-state="ready"]')).waitFor();
+    // The seeded global offline rules, editable here; no station rule is listed.
+    await table.locator('tbody tr.ant-table-row').filter({ hasText: 'Logger offline' }).waitFor();
+    expect(await table.locator('[data-reach="GLOBAL"]').count()).toBeGreaterThanOrEqual(2);
+    expect(await table.locator('[data-reach="STATION"]').count()).toBe(0);
+    expect(await byId(rules, TestId.alarmRuleCreate).count()).toBe(1);
+  });
+
   it('snoozes an alarm from the drawer until a quick choice and shows the snooze', async () => {
     const page = await login({ width: 1440, height: 900 });
     const list = await openList(page);
