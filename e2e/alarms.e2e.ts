@@ -15,6 +15,8 @@ import { startServer, type RunningTestServer } from './support/server.js';
 // stream) and the bell's count rises; on a phone the rows are cards and a bulk acknowledge works from a card's check box.
 // The webhooks screen creates a webhook to a local receiver (node:http), sends a test call and shows it in
 // the delivery log; the station's subscription form sets a language and the escalation list.
+// The station's Alarm settings tab gets a weekly maintenance window and a station rule (and fits a phone);
+// the drawer snoozes an alarm by a quick choice.
 
 const STAMP = Date.now().toString(36).toUpperCase();
 const LOGGER_SN = `E2EA${STAMP}`.slice(0, 32);
@@ -421,5 +423,160 @@ describe('webhooks and subscriptions', () => {
         enabled: true,
       }),
     );
+  });
+});
+
+describe('alarm settings and snooze', () => {
+  /** The station detail's Alarm settings tab, loaded. */
+  async function openSettings(page: Page): Promise<Locator> {
+    await page.goto(`${server.baseUrl}/#/station/detail/${stationId}?tab=alarmSettings`);
+    const tab = byId(active(page), TestId.alarmSettings);
+    await byId(tab, TestId.alarmRules).and(page.locator('[data-state="ready"]')).waitFor();
+    await byId(tab, TestId.maintenanceWindows).and(page.locator('[data-state="ready"]')).waitFor();
+    return tab;
+  }
+  const pick = async (page: Page, select: Locator, text: string): Promise<void> => {
+    await select.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: text })
+      .click();
+  };
+  const submit = (page: Page): Promise<void> =>
+    page.locator(`[data-testid="${TestId.formSubmit}"]:visible`).click();
+
+  it('creates a weekly maintenance window and a station rule on the Alarm settings tab', async () => {
+    const page = await login({ width: 1440, height: 900 });
+    const tab = await openSettings(page);
+    // The global defaults show, marked as such, before the station has rules of its own.
+    await byId(tab, TestId.alarmRules).locator('[data-reach="GLOBAL"]').first().waitFor();
+
+    // A weekly window: Wednesday 08:00–10:00 station time; an end before the start is refused first.
+    await byId(tab, TestId.maintenanceWindowCreate).click();
+    const windowForm = byId(page, TestId.maintenanceWindowForm);
+    expect(await windowForm.innerText()).toContain('Europe/Rome');
+    await pick(page, byId(windowForm, TestId.maintenanceWindowWeekday), 'Wednesday');
+    await windowForm.locator('#startTime').fill('10:00');
+    await windowForm.locator('#endTime').fill('08:00');
+    await submit(page);
+    await windowForm.locator('.ant-form-item-explain-error').filter({ hasText: 'after the start' }).waitFor();
+    await windowForm.locator('#startTime').fill('08:00');
+    await windowForm.locator('#endTime').fill('10:00');
+    await windowForm.locator('#note').fill('Panel cleaning');
+    await submit(page);
+    await byId(tab, TestId.maintenanceWindows)
+      .locator('tbody tr.ant-table-row')
+      .filter({ hasText: 'Panel cleaning' })
+      .filter({ hasText: 'Wednesday 08:00–10:00' })
+      .waitFor();
+    const windows = await api<{ list: Record<string, unknown>[] }>(
+      'GET',
+      `/maintenanceWindow/page?stationId=${stationId}`,
+    );
+    expect(windows.data.list).toContainEqual(
+      expect.objectContaining({
+        stationId,
+        deviceId: null,
+        weekday: 3,
+        startTime: '08:00',
+        endTime: '10:00',
+        startsAt: null,
+        note: 'Panel cleaning',
+      }),
+    );
+
+    // A station rule: the form shows the kind's fields only, with the contract's limits.
+    await byId(tab, TestId.alarmRuleCreate).click();
+    const ruleForm = byId(page, TestId.alarmRuleForm);
+    await ruleForm.locator('#intervals').fill('5000');
+    await submit(page);
+    await ruleForm
+      .locator('.ant-form-item-explain-error')
+      .filter({ hasText: 'Between 1 and 1000' })
+      .waitFor();
+    await pick(page, byId(ruleForm, TestId.alarmRuleKind), 'Battery temperature high');
+    await expect.poll(() => ruleForm.locator('#intervals').count()).toBe(0);
+    expect(await ruleForm.locator('#minIrradiance').count()).toBe(0);
+    expect(await ruleForm.locator('#code').inputValue()).toBe('9006');
+    await ruleForm.locator('#threshold').fill('45');
+    await ruleForm.locator('#hysteresis').fill('3');
+    await submit(page);
+    await byId(tab, TestId.alarmRules)
+      .locator('tbody tr.ant-table-row')
+      .filter({ has: page.locator('[data-reach="STATION"]') })
+      .filter({ hasText: 'Battery temperature high' })
+      .waitFor();
+    const rules = await api<{ list: Record<string, unknown>[] }>(
+      'GET',
+      `/alarmRule/page?stationId=${stationId}`,
+    );
+    expect(rules.data.list).toContainEqual(
+      expect.objectContaining({
+        kind: 'BATTERY_TEMP',
+        stationId,
+        code: 9006,
+        threshold: 45,
+        hysteresis: 3,
+        intervals: null,
+        enabled: true,
+      }),
+    );
+  });
+
+  it('shows the Alarm settings tab on a phone without sideways scrolling', async () => {
+    const page = await login({ width: 390, height: 844 });
+    const tab = await openSettings(page);
+    await byId(tab, TestId.maintenanceWindows)
+      .locator('tbody tr.ant-table-row')
+      .filter({ hasText: 'Panel cleaning' })
+      .waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  it("opens the global rules from the alarm list's button for the platform's admin", async () => {
+    const page = await login({ width: 1440, height: 900 });
+    const list = await openList(page);
+    await byId(list, TestId.alarmRulesOpen).click();
+    await page.waitForURL(/#\/alarm\/rule/);
+    const rules = byId(active(page), TestId.alarmRulesPage);
+    const table = byId(rules, TestId.alarmRules);
+    await table.and(page.locator('[data-state="ready"]')).waitFor();
+    // The seeded global offline rules, editable here; no station rule is listed.
+    await table.locator('tbody tr.ant-table-row').filter({ hasText: 'Logger offline' }).waitFor();
+    expect(await table.locator('[data-reach="GLOBAL"]').count()).toBeGreaterThanOrEqual(2);
+    expect(await table.locator('[data-reach="STATION"]').count()).toBe(0);
+    expect(await byId(rules, TestId.alarmRuleCreate).count()).toBe(1);
+  });
+
+  it('snoozes an alarm from the drawer until a quick choice and shows the snooze', async () => {
+    const page = await login({ width: 1440, height: 900 });
+    const list = await openList(page);
+    const prompt = (await stationAlarms()).find((a) => a.code === 3100);
+    expect(prompt).toBeDefined();
+    await byId(list, TestId.alarmTable).locator(`tr[data-row-key="${prompt!.id}"] td`).nth(3).click();
+    const drawer = page.locator(`[data-testid="${TestId.alarmDrawer}"][data-alarm="${prompt!.id}"]`);
+    await drawer.waitFor();
+    await page.locator(`[data-testid="${TestId.alarmDrawerSnooze}"]:visible`).click();
+    const form = byId(page, TestId.alarmSnoozeForm);
+    // A time in the past is refused in the form.
+    await byId(form, TestId.alarmSnoozeUntil).fill('2020-01-01 08:00');
+    await submit(page);
+    await form.locator('.ant-form-item-explain-error').filter({ hasText: 'future' }).waitFor();
+    const before = Date.now();
+    await form.locator(`[data-testid="${TestId.alarmSnoozeChoice}"][data-choice="4h"]`).click();
+    expect(await byId(form, TestId.alarmSnoozeUntil).inputValue()).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await submit(page);
+    await byId(drawer, TestId.alarmDrawerFacts).locator('[data-fact="snoozedUntil"]').waitFor();
+    expect(await byId(drawer, TestId.alarmDrawerFacts).innerText()).toMatch(/\(Europe\/Rome\)/);
+    const stored = await api<{ snoozedUntil: number | null }>('GET', `/alarm/${prompt!.id}`);
+    // The box holds whole minutes of the station clock: within a minute of four hours from the click.
+    expect(stored.data.snoozedUntil).toBeGreaterThan(before + 4 * 3600_000 - 61_000);
+    expect(stored.data.snoozedUntil).toBeLessThan(Date.now() + 4 * 3600_000 + 1000);
+    // Opened again, the dialog shows the current snooze.
+    await page.locator(`[data-testid="${TestId.alarmDrawerSnooze}"]:visible`).click();
+    await byId(page, TestId.alarmSnoozeState).waitFor();
   });
 });

@@ -56,6 +56,7 @@ describe.each(DATABASES)('accounts and sessions on %s', (kind) => {
         brandUrl: { thumbPath: null },
         avatarUrl: { thumbPath: null },
         guest: false,
+        platform: true,
       },
     });
 
@@ -246,6 +247,20 @@ describe.each(DATABASES)('accounts and sessions on %s', (kind) => {
     const res = await get('/api/info', token);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ status: Status.SESSION_ENDED, enMsg: 'SessionEndedElsewhere' });
+  });
+
+  it('marks /api/info platform only for accounts of the platform company', async () => {
+    await t.database.db.insert(users).values({
+      username: 'tenant',
+      passwordHash: await hashPassword('Tenant#Pass1'),
+      companyId: 2,
+      roleId: 5,
+    });
+    const token = await t.login('tenant', 'Tenant#Pass1');
+    expect((await get('/api/info', token)).json()).toMatchObject({
+      status: 200,
+      data: { companyId: 2, guest: false, platform: false },
+    });
   });
 
   it('refuses a disabled account at login and ends its live sessions', async () => {

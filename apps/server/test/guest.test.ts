@@ -19,6 +19,7 @@ describe.each(DATABASES)('guest login on %s', (kind) => {
         companyId: 2,
         companyName: 'Sunfleet Demo (simulated)',
         guest: true,
+        platform: false,
         roleTypeEnum: { key: 'GUEST' },
       },
     });

@@ -418,6 +418,29 @@ export const TestId = {
   unsubscribeConfirm: 'unsubscribe-confirm',
   /** The unsubscribe page's answer; `data-state` done, off (already) or unavailable. */
   unsubscribeResult: 'unsubscribe-result',
+  /** Station detail → Alarm settings (rules and maintenance windows) and the global rules screen. */
+  alarmSettings: 'alarm-settings',
+  alarmRules: 'alarm-rules',
+  alarmRuleForm: 'alarm-rule-form',
+  alarmRuleKind: 'alarm-rule-kind',
+  alarmRuleCreate: 'alarm-rule-create',
+  alarmRuleEdit: 'alarm-rule-edit',
+  alarmRuleDelete: 'alarm-rule-delete',
+  alarmRulesOpen: 'alarm-rules-open',
+  alarmRulesPage: 'alarm-rules-page',
+  maintenanceWindows: 'maintenance-windows',
+  maintenanceWindowForm: 'maintenance-window-form',
+  maintenanceWindowTarget: 'maintenance-window-target',
+  maintenanceWindowWeekday: 'maintenance-window-weekday',
+  maintenanceWindowCreate: 'maintenance-window-create',
+  maintenanceWindowEdit: 'maintenance-window-edit',
+  maintenanceWindowDelete: 'maintenance-window-delete',
+  /** The alarm drawer's snooze: the button, its quick choices and the date-time box. */
+  alarmDrawerSnooze: 'alarm-drawer-snooze',
+  alarmSnoozeChoice: 'alarm-snooze-choice',
+  alarmSnoozeUntil: 'alarm-snooze-until',
+  alarmSnoozeForm: 'alarm-snooze-form',
+  alarmSnoozeState: 'alarm-snooze-state',
 } as const;
 
 export type TestIdValue = (typeof TestId)[keyof typeof TestId];

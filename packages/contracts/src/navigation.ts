@@ -181,6 +181,19 @@ const seeds: Seed[] = [
     perm: Perm.alarmSubscribe,
     hidden: true,
   },
+  {
+    // Global and model alarm rules, the platform's back office; reached from the alarm list's "Alarm rules"
+    // button (docs/alarms.md "Alarm settings screens").
+    id: 32,
+    parentId: 0,
+    path: '/alarm/rule',
+    component: 'alarm/rule',
+    title: 'route.alarmRules',
+    titleCn: '告警规则',
+    icon: null,
+    perm: Perm.alarmUpdate,
+    hidden: true,
+  },
 
   {
     id: 40,

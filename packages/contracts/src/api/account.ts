@@ -52,6 +52,10 @@ export const InfoData = Type.Object({
   brandUrl: ImageRef,
   avatarUrl: ImageRef,
   guest: Type.Boolean({ description: 'True for the read-only guest session' }),
+  platform: Type.Boolean({
+    description:
+      'True for a (non-guest) account of the platform company: it may edit global and model alarm rules',
+  }),
 });
 export type InfoData = Static<typeof InfoData>;
 

@@ -67,6 +67,8 @@ export class AccountService {
       brandUrl: { thumbPath: profile.companyLogo },
       avatarUrl: { thumbPath: profile.avatarPath },
       guest: session.guest,
+      // The same test as the tenancy scope's (tenancy/scope.ts): the platform company, not as a guest.
+      platform: profile.companyType === 'PLATFORM' && role.roleType !== 'GUEST',
     };
   }
 

@@ -19,6 +19,7 @@ export interface UserProfile {
   companyId: number;
   companyName: string;
   companyLogo: string | null;
+  companyType: 'PLATFORM' | 'DISTRIBUTOR' | 'INSTALLER';
   avatarPath: string | null;
   columnOption: Record<string, string[]>;
   roleId: number;
@@ -86,6 +87,7 @@ export class UsersRepository {
         companyId: users.companyId,
         companyName: companies.name,
         companyLogo: companies.logoPath,
+        companyType: companies.type,
         avatarPath: users.avatarPath,
         columnOption: users.columnOption,
         roleId: users.roleId,

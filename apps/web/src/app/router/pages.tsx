@@ -75,6 +75,9 @@ const PAGES: Record<string, Page> = {
   'alarm/webhook': lazy(() =>
     import('../../features/alarms/webhooks/WebhooksPage').then((m) => ({ default: m.WebhooksPage })),
   ),
+  'alarm/rule': lazy(() =>
+    import('../../features/alarms/rules/AlarmRulesPage').then((m) => ({ default: m.AlarmRulesPage })),
+  ),
   'battery/detail': lazy(() =>
     import('../../features/devices/BatteryDetailPage').then((m) => ({ default: m.BatteryDetailPage })),
   ),

@@ -32,12 +32,13 @@ import {
   ALARM_SOURCE_LABEL,
 } from './labels';
 import { PowerAroundChart } from './PowerAroundChart';
+import { SnoozeModal } from './SnoozeModal';
 
 /**
  * One alarm beside the list it was opened from (the alarm list, the station Alarm tab, Home): its facts,
  * the fault-code catalogue's cause and handling, the device's power around the start, its life-cycle
  * events and earlier occurrences of the same code on the same device. Opening it marks the alarm read;
- * acknowledge and clear are offered to roles holding alarm:update.
+ * acknowledge, snooze and clear are offered to roles holding alarm:update.
  */
 export function AlarmDrawer({
   alarmId,
@@ -54,6 +55,7 @@ export function AlarmDrawer({
   const detail = useAlarmDetail(shownId);
   const alarm = detail.data?.id === shownId ? detail.data : undefined;
   const [action, setAction] = useState<AlarmAction | null>(null);
+  const [snoozing, setSnoozing] = useState(false);
 
   const markRead = useMutation({ mutationFn: alarmActions.read, onSuccess: invalidateAlarms });
   const unreadId = alarm !== undefined && !alarm.read ? alarm.id : null;
@@ -93,6 +95,9 @@ export function AlarmDrawer({
                   {t('alarms.action.ack')}
                 </Button>
               )}
+              <Button onClick={() => setSnoozing(true)} data-testid={TestId.alarmDrawerSnooze}>
+                {t('alarmSettings.snooze.open')}
+              </Button>
               <Button danger onClick={() => setAction('clear')} data-testid={TestId.alarmDrawerClear}>
                 {t('alarms.action.clear')}
               </Button>
@@ -110,6 +115,15 @@ export function AlarmDrawer({
         ids={alarm === undefined ? [] : [alarm.id]}
         onClose={() => setAction(null)}
       />
+      {alarm !== undefined && (
+        <SnoozeModal
+          open={snoozing}
+          alarmId={alarm.id}
+          timeZone={alarm.timeZone}
+          snoozedUntil={alarm.snoozedUntil}
+          onClose={() => setSnoozing(false)}
+        />
+      )}
     </Drawer>
   );
 }

@@ -113,3 +113,7 @@ export const alarmActions = {
     api.POST('/api/alarm/clear', { body: { ids, reason: reason.trim() } }),
   read: (ids: number[]): Promise<{ changed: number }> => api.POST('/api/alarm/read', { body: { ids } }),
 };
+
+/** Snooze alarms until an instant (epoch ms, later than now): no escalation or reminder meanwhile. */
+export const snoozeAlarms = (ids: number[], until: number): Promise<{ changed: number }> =>
+  api.POST('/api/alarm/snooze', { body: { ids, until } });

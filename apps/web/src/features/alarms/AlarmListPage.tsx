@@ -1,6 +1,13 @@
 import { useState, type Key, type ReactElement } from 'react';
 import { Button, DatePicker, Input, Select, Space, Typography } from 'antd';
-import { ApiOutlined, CheckOutlined, DownloadOutlined, EyeOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  CheckOutlined,
+  DownloadOutlined,
+  EyeOutlined,
+  SettingOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import {
   AlarmLevels,
@@ -30,6 +37,7 @@ import { usePermitted } from '../../components/Permitted';
 import { StationSelect } from '../../components/StationSelect';
 import type { PageProps } from '../../lib/page';
 import { useListFilters } from '../../lib/paging';
+import { useInfo } from '../../lib/sessionData';
 import { QUICK_RANGES, lastDays } from '../../lib/quickRanges';
 import { saveFile } from '../../lib/saveFile';
 import { showSuccessToast } from '../../lib/toast';
@@ -39,6 +47,7 @@ import { DEFAULT_SORT, alarmListQuery, dayRange, parseCode, sortOf, type AlarmLi
 
 /** The webhooks screen (navigation entry 31, hidden: reached from here). */
 const WEBHOOKS_PATH = '/alarm/webhook';
+const RULES_PATH = '/alarm/rule';
 
 const DEVICE_TYPES = Object.keys(ALARM_DEVICE_TYPE_LABEL) as AlarmDeviceType[];
 
@@ -59,6 +68,9 @@ export function AlarmListPage({ meta }: PageProps): ReactElement {
   const [openId, setOpenId] = useState<number | null>(null);
   const canUpdate = usePermitted([Perm.alarmUpdate]);
   const canSubscribe = usePermitted([Perm.alarmSubscribe]);
+  // Global and model rules are the platform's (docs/alarms.md "Alarm settings screens").
+  const platform = useInfo(false).data?.platform === true;
+  const canEditDefaults = usePermitted([Perm.alarmUpdate]) && platform;
   const navigate = useNavigate();
   const query = useAlarmPage('list', alarmListQuery(filters, sort, paging.page));
 
@@ -194,6 +206,15 @@ export function AlarmListPage({ meta }: PageProps): ReactElement {
             data-testid={TestId.alarmWebhooks}
           >
             {t('webhooks.open')}
+          </Button>
+        )}
+        {canEditDefaults && (
+          <Button
+            icon={<SettingOutlined />}
+            onClick={() => void navigate(RULES_PATH)}
+            data-testid={TestId.alarmRulesOpen}
+          >
+            {t('alarmSettings.global.open')}
           </Button>
         )}
       </Space>

@@ -461,6 +461,8 @@ export interface paths {
                                 };
                                 /** @description True for the read-only guest session */
                                 guest: boolean;
+                                /** @description True for a (non-guest) account of the platform company: it may edit global and model alarm rules */
+                                platform: boolean;
                             };
                         };
                     };

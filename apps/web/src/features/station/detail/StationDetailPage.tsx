@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/request';
 import { TestId } from '../../../testids';
 import { ShareLinksPanel } from '../share/ShareLinksPanel';
 import { useStation } from '../detail-api';
+import { AlarmSettingsTab } from './AlarmSettingsTab';
 import { AlarmTab } from './AlarmTab';
 import { DevicesTab } from './DevicesTab';
 import { GenerationTab } from './GenerationTab';
@@ -19,14 +20,22 @@ import { stationIdOf } from './links';
 import { StationHeader } from './StationHeader';
 import { SubscriptionTab } from './SubscriptionTab';
 
-const TAB_KEYS = ['overview', 'generation', 'alarm', 'subscription', 'devices', 'share'] as const;
+const TAB_KEYS = [
+  'overview',
+  'generation',
+  'alarm',
+  'alarmSettings',
+  'subscription',
+  'devices',
+  'share',
+] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 const isTabKey = (value: string | null): value is TabKey =>
   value !== null && (TAB_KEYS as readonly string[]).includes(value);
 
 /**
  * Power station details (`/station/detail/{id}`): header with the follow star, then Overview, Generation,
- * Alarm, Event subscription, Devices and (with station:share) Share tabs. The tab strip shows the station
+ * Alarm, Alarm settings (rules and maintenance windows), Event subscription, Devices and (with station:share) Share tabs. The tab strip shows the station
  * name (tagTitleSuffix); a link without it gets it once the station is loaded. The open tab is kept in the
  * query (`tab`).
  */
@@ -101,6 +110,11 @@ export function StationDetailPage(_props: PageProps): ReactElement {
             key: 'alarm',
             label: t('stationDetail.tab.alarm'),
             children: <AlarmTab stationId={s.id} timeZone={s.timeZone} />,
+          },
+          {
+            key: 'alarmSettings',
+            label: t('stationDetail.tab.alarmSettings'),
+            children: <AlarmSettingsTab stationId={s.id} timeZone={s.timeZone} />,
           },
           {
             key: 'subscription',
