@@ -296,7 +296,14 @@ describe('alarm list', () => {
         },
       ],
     });
-    await table.locator('tbody tr[data-row-key]', { hasText: 'E2E fault 4100' }).waitFor({ timeout: 15_000 });
+    // The row is found by its id (its title is the catalogue's description of the code where known).
+    await expect
+      .poll(async () => (await stationAlarms()).some((a) => a.code === 4100 && a.state === 'OPEN'), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const raised = (await stationAlarms()).find((a) => a.code === 4100 && a.state === 'OPEN')!;
+    await table.locator(`tbody tr[data-row-key="${raised.id}"]`).waitFor({ timeout: 15_000 });
     await bell.and(page.locator(`[data-count="${before + 1}"]`)).waitFor({ timeout: 15_000 });
   });
 
