@@ -1,7 +1,6 @@
 import type { AlarmItem } from '@sunfleet/contracts';
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { localTime, sheetName } from '../devices/device-workbook.js';
+import { bufferedWorkbook } from '../../lib/xlsx-writer.js';
 
 /** Columns of the alarm export, in order: the translation key of each header and its width. */
 export const ALARM_EXPORT_COLUMNS = [
@@ -54,15 +53,7 @@ export interface AlarmWorkbookInput {
  */
 export async function alarmWorkbook(input: AlarmWorkbookInput): Promise<Buffer> {
   const text = (key: string): string => input.texts.get(key) ?? key;
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Sunfleet';
+  const { workbook, finish } = bufferedWorkbook({ styles: true });
   const capped = input.rows.length < input.total;
   const sheet = workbook.addWorksheet(sheetName(text('alarmExport.sheet')), {
     views: [{ state: 'frozen', ySplit: capped ? 2 : 1 }],
@@ -117,6 +108,5 @@ export async function alarmWorkbook(input: AlarmWorkbookInput): Promise<Buffer> 
       .commit();
   }
   sheet.commit();
-  await workbook.commit();
-  return Buffer.concat(chunks);
+  return finish();
 }

@@ -1,6 +1,5 @@
 import type { AuditEntry } from '@sunfleet/contracts';
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { bufferedWorkbook } from '../../lib/xlsx-writer.js';
 
 /** Columns of the export, in order, with the translation key of each header. */
 export const EXPORT_COLUMNS = [
@@ -47,15 +46,7 @@ function utcText(iso: string): string {
  */
 export async function auditWorkbook(input: WorkbookInput): Promise<Buffer> {
   const text = (key: string): string => input.texts.get(key) ?? key;
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Sunfleet';
+  const { workbook, finish } = bufferedWorkbook({ styles: true });
   if (input.rows.length < input.total) {
     const notes = workbook.addWorksheet(text('auditLog.export.notesSheet'));
     notes.getColumn(1).width = 100;
@@ -91,6 +82,5 @@ export async function auditWorkbook(input: WorkbookInput): Promise<Buffer> {
       .commit();
   }
   sheet.commit();
-  await workbook.commit();
-  return Buffer.concat(chunks);
+  return finish();
 }

@@ -1,6 +1,5 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Reading } from './devices.repository.js';
+import { bufferedWorkbook } from '../../lib/xlsx-writer.js';
 
 export interface DeviceWorkbookInput {
   /** Header of the time column, e.g. `Time (Europe/Berlin)`. */
@@ -51,15 +50,7 @@ export function sheetName(name: string): string {
  * formulas, so nothing a device reports can run in a spreadsheet program).
  */
 export async function deviceWorkbook(input: DeviceWorkbookInput): Promise<Buffer> {
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Sunfleet';
+  const { workbook, finish } = bufferedWorkbook({ styles: true });
   const sheet = workbook.addWorksheet(sheetName(input.sheetName), {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
@@ -72,6 +63,5 @@ export async function deviceWorkbook(input: DeviceWorkbookInput): Promise<Buffer
   for (const row of input.rows) sheet.addRow([time(row.ts), ...row.values]).commit();
   if (input.cappedNote !== null) sheet.addRow([input.cappedNote]).commit();
   sheet.commit();
-  await workbook.commit();
-  return Buffer.concat(chunks);
+  return finish();
 }

@@ -1,6 +1,5 @@
 // The catalogue as a spreadsheet: the export workbook and the reading and checking of an import file. The
 // columns are FAULT_CODE_SHEET_COLUMNS; an exported file imports unchanged.
-import { PassThrough } from 'node:stream';
 import {
   AlarmLevels,
   FAULT_CODE_SHEET_COLUMNS,
@@ -14,26 +13,18 @@ import {
   type FaultCodeTexts,
   type FieldError,
 } from '@sunfleet/contracts';
-import ExcelJS from 'exceljs';
 import { Errors, type AppError } from '../../lib/errors.js';
 import { holdsNul } from '../../lib/text.js';
 import { cellText, fileError, openImportSheet } from '../../lib/xlsx-upload.js';
 import type { FaultCodeValues } from './fault-codes.repository.js';
+import { bufferedWorkbook } from '../../lib/xlsx-writer.js';
 
 /** A column header of FAULT_CODE_SHEET_COLUMNS. */
 type Column = string;
 
 /** The export: one row per entry under the header row, plain strings and numbers (never formulas). */
 export async function faultCodeWorkbook(entries: readonly FaultCode[]): Promise<Buffer> {
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Sunfleet';
+  const { workbook, finish } = bufferedWorkbook({ styles: false });
   const sheet = workbook.addWorksheet('Fault codes');
   sheet.columns = FAULT_CODE_SHEET_COLUMNS.map((header, i) => ({
     key: header,
@@ -53,8 +44,7 @@ export async function faultCodeWorkbook(entries: readonly FaultCode[]): Promise<
       .commit();
   }
   sheet.commit();
-  await workbook.commit();
-  return Buffer.concat(chunks);
+  return finish();
 }
 
 /** One data row of an import file as read, every cell as text. */

@@ -1,12 +1,11 @@
 // The factory's logger import: an XLSX with the columns SN, MAC and Model under a header row is read and
 // checked whole (all or nothing), and the answer is an XLSX of the new credentials — the only time the
 // secrets exist in clear.
-import { PassThrough } from 'node:stream';
 import { GatewayLimits, GatewayMessage, RuleMessage, type FieldError } from '@sunfleet/contracts';
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { Errors, type AppError } from '../../lib/errors.js';
 import { cellText, fileError, openImportSheet, readUploadedFile } from '../../lib/xlsx-upload.js';
+import { bufferedWorkbook } from '../../lib/xlsx-writer.js';
 
 export interface ImportRow {
   /** The spreadsheet row number, as the user sees it (the header is row 1). */
@@ -97,15 +96,7 @@ export const CREDENTIALS_HEADERS = ['SN', 'username', 'password'] as const;
 export async function credentialsWorkbook(
   rows: readonly { sn: string; username: string; password: string }[],
 ): Promise<Buffer> {
-  const output = new PassThrough();
-  const chunks: Buffer[] = [];
-  output.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: false,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Sunfleet';
+  const { workbook, finish } = bufferedWorkbook({ styles: false });
   const sheet = workbook.addWorksheet('Loggers');
   sheet.columns = [
     { key: 'sn', width: 34 },
@@ -115,8 +106,7 @@ export async function credentialsWorkbook(
   sheet.addRow([...CREDENTIALS_HEADERS]).commit();
   for (const row of rows) sheet.addRow([row.sn, row.username, row.password]).commit();
   sheet.commit();
-  await workbook.commit();
-  return Buffer.concat(chunks);
+  return finish();
 }
 
 /**

@@ -7,11 +7,10 @@ import { DataTable } from '../../../components/DataTable';
 import { ListPageCard } from '../../../components/ListPage';
 import { DeleteButton, EditButton, actionsColumn, useRemove } from '../../../components/RowActions';
 import { useEditTarget } from '../../../components/useFormModal';
-import { ALARM_LEVEL_LABEL } from '../../../components/alarms/labels';
 import type { PageProps } from '../../../lib/page';
 import { useInfo } from '../../../lib/sessionData';
 import { TestId } from '../../../testids';
-import { RuleFigures } from '../../../components/alarm-settings/RuleFigures';
+import { ruleSettingColumns } from '../../../components/alarm-settings/RuleFigures';
 import {
   invalidateSettings,
   settingsApi,
@@ -50,20 +49,7 @@ export function AlarmRulesPage({ meta }: PageProps): ReactElement {
         </Tag>
       ),
     },
-    {
-      title: t('alarmSettings.rule.level'),
-      dataIndex: 'level',
-      render: (l: AlarmRule['level']) => t(ALARM_LEVEL_LABEL[l]),
-    },
-    { title: t('alarmSettings.rule.code'), dataIndex: 'code' },
-    { title: t('alarmSettings.rule.figures'), key: 'figures', render: (_, r) => <RuleFigures rule={r} /> },
-    {
-      title: t('alarmSettings.rule.enabled'),
-      dataIndex: 'enabled',
-      render: (v: boolean) => (
-        <Tag color={v ? 'success' : 'default'}>{t(v ? 'alarmSettings.on' : 'alarmSettings.off')}</Tag>
-      ),
-    },
+    ...ruleSettingColumns<AlarmRule>(t),
     ...(platform
       ? [
           actionsColumn<AlarmRule>(t, (r) => (

@@ -8,7 +8,6 @@ import { DataTable } from '../../../components/DataTable';
 import { Permitted } from '../../../components/Permitted';
 import { DeleteButton, EditButton, actionsColumn, useRemove } from '../../../components/RowActions';
 import { useEditTarget } from '../../../components/useFormModal';
-import { ALARM_LEVEL_LABEL } from '../../../components/alarms/labels';
 import { TestId } from '../../../testids';
 import {
   invalidateSettings,
@@ -22,7 +21,7 @@ import {
   type RuleReach,
   type ShownRule,
 } from '../../../components/alarm-settings/alarmSettingsForm';
-import { RuleFigures } from '../../../components/alarm-settings/RuleFigures';
+import { ruleSettingColumns } from '../../../components/alarm-settings/RuleFigures';
 import { RULE_KIND_LABEL, RuleFormModal } from '../../../components/alarm-settings/RuleFormModal';
 import { WindowFormModal } from './WindowFormModal';
 
@@ -82,20 +81,7 @@ export function AlarmSettingsTab({
         </Space>
       ),
     },
-    {
-      title: t('alarmSettings.rule.level'),
-      dataIndex: 'level',
-      render: (l: AlarmRule['level']) => t(ALARM_LEVEL_LABEL[l]),
-    },
-    { title: t('alarmSettings.rule.code'), dataIndex: 'code' },
-    { title: t('alarmSettings.rule.figures'), key: 'figures', render: (_, r) => <RuleFigures rule={r} /> },
-    {
-      title: t('alarmSettings.rule.enabled'),
-      dataIndex: 'enabled',
-      render: (v: boolean) => (
-        <Tag color={v ? 'success' : 'default'}>{t(v ? 'alarmSettings.on' : 'alarmSettings.off')}</Tag>
-      ),
-    },
+    ...ruleSettingColumns<ShownRule>(t),
     actionsColumn<ShownRule>(t, (r) =>
       r.reach === 'STATION' ? (
         <Permitted codes={UPDATE}>
@@ -154,16 +140,11 @@ export function AlarmSettingsTab({
           rowKey="id"
           testId={TestId.alarmRules}
           toolbar={
-            <Permitted codes={UPDATE}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={editingRule.create}
-                data-testid={TestId.alarmRuleCreate}
-              >
-                {t('alarmSettings.rule.create')}
-              </Button>
-            </Permitted>
+            <CreateButton
+              onClick={editingRule.create}
+              testId={TestId.alarmRuleCreate}
+              label={t('alarmSettings.rule.create')}
+            />
           }
         />
       </div>
@@ -178,16 +159,11 @@ export function AlarmSettingsTab({
           rowKey="id"
           testId={TestId.maintenanceWindows}
           toolbar={
-            <Permitted codes={UPDATE}>
-              <Button
-                type="primary"
-                icon={<PlusOutlined />}
-                onClick={editingWindow.create}
-                data-testid={TestId.maintenanceWindowCreate}
-              >
-                {t('alarmSettings.window.create')}
-              </Button>
-            </Permitted>
+            <CreateButton
+              onClick={editingWindow.create}
+              testId={TestId.maintenanceWindowCreate}
+              label={t('alarmSettings.window.create')}
+            />
           }
         />
       </div>
@@ -205,5 +181,24 @@ export function AlarmSettingsTab({
         onClose={editingWindow.close}
       />
     </Space>
+  );
+}
+
+/** "New …" above a settings table, for those who may change alarm settings. */
+function CreateButton({
+  onClick,
+  testId,
+  label,
+}: {
+  onClick: () => void;
+  testId: string;
+  label: string;
+}): ReactElement {
+  return (
+    <Permitted codes={UPDATE}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
+        {label}
+      </Button>
+    </Permitted>
   );
 }
