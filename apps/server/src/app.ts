@@ -36,6 +36,9 @@ import { alarmRuleRoutes } from './modules/alarms/rules.routes.js';
 import { AlarmsService } from './modules/alarms/alarms.service.js';
 import { UnreadAlarmCounts } from './modules/alarms/unread-counts.js';
 import { commandRoutes } from './modules/commands/commands.routes.js';
+import { registerTestRoutes } from './modules/remote/register-test.routes.js';
+import { remoteRoutes } from './modules/remote/remote.routes.js';
+import { RemoteService } from './modules/remote/remote.service.js';
 import { stationChartsRoutes } from './modules/station-charts/station-charts.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { stationDevicesRoutes } from './modules/station-devices/station-devices.routes.js';
@@ -192,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(alarmExportRoutes, { alarms: alarmsService, db, clock: deps.clock });
       await api.register(alarmRuleRoutes, { db, clock: deps.clock });
       await api.register(commandRoutes, { db, clock: deps.clock, log: deps.logger });
+      await api.register(remoteRoutes, { remote: new RemoteService() });
+      await api.register(registerTestRoutes);
       await api.register(stationChartsRoutes, {
         db,
         clock: deps.clock,

@@ -32,3 +32,4 @@ export * from './protocol/fault-codes/index.js';
 export * from './api/notifications.js';
 export * from './api/alarms.js';
 export * from './api/alarm-export.js';
+export * from './api/remote.js';

@@ -27,6 +27,11 @@ export interface ChangeFeed {
   readonly generation: number;
   /** Calls `listener` for every change (after `generation` has moved); returns the unsubscribe function. */
   subscribe(listener: (change: Change) => void): () => void;
+  /**
+   * Calls `listener` with the id of every command whose row was written (migration 0014), or with null on a
+   * reset (any command may have changed). Command traffic neither moves `generation` nor reaches the caches.
+   */
+  subscribeCommands(listener: (commandId: string | null) => void): () => void;
   /** Resolves once every change committed before the call has been handed to the subscribers. */
   caughtUp(): Promise<void>;
   close(): Promise<void>;
@@ -36,6 +41,12 @@ export interface ChangeFeed {
 const channelOf = (schema: string): string => `sunfleet_auth:${schema}`.slice(0, 63);
 
 const KIND_OF_LETTER = { s: 'session', u: 'user', r: 'role', c: 'company' } as const;
+const COMMAND_PAYLOAD = /^k:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** `k:<uuid>` → that command's id; anything else → undefined (not a command change). */
+export function parseCommandChange(payload: string): string | undefined {
+  return COMMAND_PAYLOAD.exec(payload)?.[1];
+}
 
 /**
  * `s:12` → a session change; `n` → navigation; `t` → stations; `a` → alarms; anything unexpected → reset (drop
@@ -54,6 +65,7 @@ export function parseChange(payload: string): Change {
 /** Subscribers and the generation counter, shared by both databases' feeds. */
 abstract class FeedBase implements ChangeFeed {
   private readonly listeners = new Set<(change: Change) => void>();
+  private readonly commandListeners = new Set<(commandId: string | null) => void>();
   generation = 0;
   abstract readonly live: boolean;
   abstract readonly listenerPid: number | null;
@@ -63,9 +75,25 @@ abstract class FeedBase implements ChangeFeed {
     return () => this.listeners.delete(listener);
   }
 
+  subscribeCommands(listener: (commandId: string | null) => void): () => void {
+    this.commandListeners.add(listener);
+    return () => this.commandListeners.delete(listener);
+  }
+
   protected emit(change: Change): void {
     this.generation += 1;
     for (const listener of this.listeners) listener(change);
+    if (change.kind === 'reset') for (const listener of this.commandListeners) listener(null);
+  }
+
+  /** A raw notification: a command's id goes to the command listeners only, the rest is parsed. */
+  protected receivePayload(payload: string): void {
+    const commandId = parseCommandChange(payload);
+    if (commandId === undefined) {
+      this.emit(parseChange(payload));
+      return;
+    }
+    for (const listener of this.commandListeners) listener(commandId);
   }
 
   abstract caughtUp(): Promise<void>;
@@ -86,9 +114,7 @@ class PgliteFeed extends FeedBase {
     const rows = await database.pglite.query<{ schema: string }>('select current_schema() as schema');
     const channel = channelOf(rows.rows[0]?.schema ?? 'public');
     // PGlite sends `LISTEN <name>` as given: quote it (the name holds a colon).
-    this.unlisten = await database.pglite.listen(`"${channel}"`, (payload) =>
-      this.emit(parseChange(payload)),
-    );
+    this.unlisten = await database.pglite.listen(`"${channel}"`, (payload) => this.receivePayload(payload));
     this.live = true;
     this.emit({ kind: 'reset' });
   }
@@ -173,7 +199,7 @@ class PostgresFeed extends FeedBase {
       this.pending.delete(payload);
       waiter();
     } else if (!payload.startsWith('~')) {
-      this.emit(parseChange(payload));
+      this.receivePayload(payload);
     }
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseChange, type Change, type ChangeFeed } from './change-feed.js';
+import { parseChange, parseCommandChange, type Change, type ChangeFeed } from './change-feed.js';
 import { FeedCache } from './feed-cache.js';
 
 /** A feed driven by hand. */
@@ -11,6 +11,9 @@ class HandFeed implements ChangeFeed {
   subscribe(listener: (change: Change) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+  subscribeCommands(): () => void {
+    return () => undefined;
   }
   send(change: Change): void {
     this.generation += 1;
@@ -123,6 +126,15 @@ describe('FeedCache with a maximum age', () => {
     expect(cache.get('b')?.text).toBe('b');
     feed.send({ kind: 'station' });
     expect(cache.get('b')).toBeUndefined();
+  });
+});
+
+describe('parseCommandChange', () => {
+  it('reads a command id and nothing else', () => {
+    const id = '5b2f7c1e-0d7a-4c43-9d0e-8f1d7e1a9b20';
+    expect(parseCommandChange(`k:${id}`)).toBe(id);
+    for (const odd of ['k:', 'k:12', `k:${id}x`, `K:${id}`, 's:12', 't'])
+      expect(parseCommandChange(odd)).toBeUndefined();
   });
 });
 

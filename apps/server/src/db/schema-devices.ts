@@ -172,6 +172,8 @@ export const devices = pgTable(
     name: text('name'),
     firmware: text('firmware'),
     ratedPower: dbl('rated_power'),
+    /** Announced by the logger (hello `localControl`): the device refuses cloud writes (docs/remote.md). */
+    localControl: boolean('local_control').notNull().default(false),
     lastSeenAt: ts('last_seen_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -502,10 +504,26 @@ export const commands = pgTable(
     finishedAt: ts('finished_at'),
     result: jsonb('result').$type<Record<string, unknown>>(),
     error: text('error'),
+    /**
+     * Remote operations: the same operation (device, name, params) while one is still open answers the open
+     * one — a double click sends one command (docs/remote.md "Idempotent").
+     */
+    openKey: text('open_key'),
+    /** The batch register test this command belongs to. */
+    batchId: uuid('batch_id'),
+    /** The failed or expired command this one retries (command centre). */
+    retryOf: uuid('retry_of'),
   },
   (t) => [
     uniqueIndex('commands_gateway_key').on(t.gatewayId, t.idempotencyKey),
     index('commands_state_idx').on(t.state, t.expiresAt),
+    uniqueIndex('commands_open_key')
+      .on(t.gatewayId, t.openKey)
+      .where(sql`open_key is not null and state in ('PENDING', 'SENT', 'ACKNOWLEDGED')`),
+    index('commands_created_idx').on(t.createdAt),
+    index('commands_batch_idx')
+      .on(t.batchId)
+      .where(sql`batch_id is not null`),
   ],
 );
 

@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { NOTIFY_TYPES } from '@sunfleet/contracts';
 import { sql } from 'drizzle-orm';
@@ -134,4 +135,6 @@ export const acCoupleSettings = pgTable('ac_couple_settings', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   /** When the setting was delivered to the device; null = stored only (not yet sent). */
   sentAt: ts('sent_at'),
+  /** The acCouple.set command carrying the latest change: its state is pending, applied or failed. */
+  commandId: uuid('command_id'),
 });

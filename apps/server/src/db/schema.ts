@@ -217,3 +217,4 @@ export * from './schema-stations.js';
 export * from './schema-fault-codes.js';
 export * from './schema-notifications.js';
 export * from './schema-alarms.js';
+export * from './schema-remote.js';

@@ -136,8 +136,14 @@ export const AcCoupleSetting = Type.Object({
   state: Type.Enum(AC_COUPLE_STATES),
   updatedAt: Type.String({ format: 'date-time' }),
   sentAt: Type.Union([Type.Null(), Type.String({ format: 'date-time' })], {
-    description: 'When the setting reached the device; null = stored only (sent in a later step)',
+    description: 'When the setting reached the device (its acCouple.set command was DONE); null = not yet',
   }),
+  /** The acCouple.set command carrying the latest change, and where it stands. */
+  commandId: Type.Union([Type.Null(), Type.String({ format: 'uuid' })]),
+  /** PENDING (not yet answered: pending/sent/acknowledged), APPLIED (done) or FAILED (failed/expired). */
+  delivery: Type.Union([Type.Null(), Type.Enum(['PENDING', 'APPLIED', 'FAILED'] as const)]),
+  /** The device's error when FAILED. */
+  deliveryError: Type.Union([Type.Null(), Type.String()]),
 });
 export type AcCoupleSetting = Static<typeof AcCoupleSetting>;
 

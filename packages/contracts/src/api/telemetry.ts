@@ -303,7 +303,17 @@ export const CommandIdParams = Type.Object(
 export type CommandIdParams = Static<typeof CommandIdParams>;
 
 export const CommandQuery = Type.Object(
-  { ...PageQueryFields, gatewayId: Type.Optional(Id), state: Type.Optional(Type.Enum(CommandStates)) },
+  {
+    ...PageQueryFields,
+    gatewayId: Type.Optional(Id),
+    state: Type.Optional(Type.Enum(CommandStates)),
+    // The command centre's filters (Step 5b).
+    stationId: Type.Optional(Id),
+    deviceId: Type.Optional(Id),
+    /** Who asked. */
+    userId: Type.Optional(Id),
+    name: Type.Optional(Type.String({ pattern: COMMAND_NAME_PATTERN })),
+  },
   { additionalProperties: false },
 );
 export type CommandQuery = Static<typeof CommandQuery>;
@@ -327,6 +337,11 @@ export const CommandView = Type.Object({
   idempotencyKey: Type.String(),
   state: Type.Enum(CommandStates),
   createdBy: Type.Union([Type.String(), Type.Null()]),
+  createdByUserId: Type.Union([Type.Integer(), Type.Null()]),
+  stationId: Type.Union([Type.Integer(), Type.Null()]),
+  stationName: Type.Union([Type.String(), Type.Null()]),
+  /** The command this one retries (POST /api/command/{id}/retry), if any. */
+  retryOf: Type.Union([Type.String({ format: 'uuid' }), Type.Null()]),
   createdAt: Type.Integer(),
   expiresAt: Type.Integer(),
   sentAt: NullableEpochMs,

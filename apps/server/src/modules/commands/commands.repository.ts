@@ -3,7 +3,7 @@
 import type { AuditAction, CommandState, CommandView, FirmwareProgress } from '@sunfleet/contracts';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, commands, devices, firmwareProgress, gateways, users } from '../../db/schema.js';
+import { auditLog, commands, devices, firmwareProgress, gateways, stations, users } from '../../db/schema.js';
 import { gatewayInScope, idInScope } from '../tenancy/device-scope.js';
 import type { Scope } from '../tenancy/scope.js';
 
@@ -194,10 +194,13 @@ export class CommandsRepository {
         gatewaySn: gateways.sn,
         deviceSn: devices.sn,
         createdBy: users.username,
+        stationId: stations.id,
+        stationName: stations.name,
         firmware: firmwareProgress,
       })
       .from(commands)
       .innerJoin(gateways, eq(gateways.id, commands.gatewayId))
+      .leftJoin(stations, eq(stations.id, gateways.stationId))
       .leftJoin(devices, eq(devices.id, commands.deviceId))
       .leftJoin(users, eq(users.id, commands.createdByUserId))
       .leftJoin(firmwareProgress, eq(firmwareProgress.commandId, commands.id))
@@ -205,7 +208,7 @@ export class CommandsRepository {
       .orderBy(desc(commands.createdAt), desc(commands.id))
       .offset(window.offset)
       .limit(window.limit);
-    return rows.map(({ row, gatewaySn, deviceSn, createdBy, firmware }) => ({
+    return rows.map(({ row, gatewaySn, deviceSn, createdBy, stationId, stationName, firmware }) => ({
       id: row.id,
       gatewayId: row.gatewayId,
       gatewaySn,
@@ -216,6 +219,10 @@ export class CommandsRepository {
       idempotencyKey: row.idempotencyKey,
       state: row.state,
       createdBy,
+      createdByUserId: row.createdByUserId,
+      stationId,
+      stationName,
+      retryOf: row.retryOf,
       createdAt: row.createdAt.getTime(),
       expiresAt: row.expiresAt.getTime(),
       sentAt: msOrNull(row.sentAt),

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { Errors } from '../../lib/errors.js';
 import { ok, responses } from '../../lib/envelope.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import { CommandsService, type WarnLog } from './commands.service.js';
@@ -89,5 +90,50 @@ export const commandRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => ok(await commands.detail(await app.scopeOf(request), request.params.id)),
+  );
+
+  // ---- The command centre (Step 5b, docs/remote.md "Command centre"). SKELETON on the s5b branches. ----
+
+  app.get(
+    '/command/page',
+    {
+      config: { perm: [Perm.gatewayView] },
+      schema: {
+        tags,
+        summary:
+          'Every command within your reach with who, what, when and state; filters by station, device, user',
+        querystring: CommandQuery,
+        response: responses(Page(CommandView)),
+      },
+    },
+    () => Promise.reject(Errors.unavailable()),
+  );
+
+  app.get(
+    '/command/:id',
+    {
+      config: { perm: [Perm.gatewayView] },
+      schema: {
+        tags,
+        summary: 'One command with its state, result and firmware progress',
+        params: CommandIdParams,
+        response: responses(CommandView),
+      },
+    },
+    () => Promise.reject(Errors.unavailable()),
+  );
+
+  app.post(
+    '/command/:id/retry',
+    {
+      config: { perm: [Perm.commandSend], audit: { action: 'command.retry', target: 'command' } },
+      schema: {
+        tags,
+        summary: 'Send a FAILED or EXPIRED command again (a new command, retryOf the old one)',
+        params: CommandIdParams,
+        response: responses(CommandView),
+      },
+    },
+    () => Promise.reject(Errors.unavailable()),
   );
 };

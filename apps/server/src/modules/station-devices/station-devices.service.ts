@@ -84,6 +84,10 @@ function toAcCouple(row: AcCoupleRow): AcCoupleSetting {
     state: row.state,
     updatedAt: row.updatedAt.toISOString(),
     sentAt: iso(row.sentAt),
+    commandId: row.commandId,
+    // SKELETON on the s5b branches: the command's state is joined in by the AC-coupling delivery work.
+    delivery: null,
+    deliveryError: null,
   };
 }
 

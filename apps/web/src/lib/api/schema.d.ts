@@ -12255,6 +12255,10 @@ export interface paths {
                                 /** @enum {unknown} */
                                 state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
                                 createdBy: string | null;
+                                createdByUserId: number | null;
+                                stationId: number | null;
+                                stationName: string | null;
+                                retryOf: string | null;
                                 createdAt: number;
                                 expiresAt: number;
                                 sentAt: number | null;
@@ -12340,6 +12344,10 @@ export interface paths {
                     pageSize?: number;
                     gatewayId?: number;
                     state?: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                    stationId?: number;
+                    deviceId?: number;
+                    userId?: number;
+                    name?: string;
                 };
                 header?: never;
                 path?: never;
@@ -12375,6 +12383,10 @@ export interface paths {
                                     /** @enum {unknown} */
                                     state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
                                     createdBy: string | null;
+                                    createdByUserId: number | null;
+                                    stationId: number | null;
+                                    stationName: string | null;
+                                    retryOf: string | null;
                                     createdAt: number;
                                     expiresAt: number;
                                     sentAt: number | null;
@@ -12493,6 +12505,10 @@ export interface paths {
                                 /** @enum {unknown} */
                                 state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
                                 createdBy: string | null;
+                                createdByUserId: number | null;
+                                stationId: number | null;
+                                stationName: string | null;
+                                retryOf: string | null;
                                 createdAt: number;
                                 expiresAt: number;
                                 sentAt: number | null;
@@ -12554,6 +12570,1714 @@ export interface paths {
                             requestId?: string;
                         };
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/command/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every command within your reach with who, what, when and state; filters by station, device, user */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                    gatewayId?: number;
+                    state?: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                    stationId?: number;
+                    deviceId?: number;
+                    userId?: number;
+                    name?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                total: number;
+                                list: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    gatewayId: number;
+                                    gatewaySn: string;
+                                    deviceId: number | null;
+                                    deviceSn: string | null;
+                                    name: string;
+                                    params: {
+                                        [key: string]: unknown;
+                                    };
+                                    idempotencyKey: string;
+                                    /** @enum {unknown} */
+                                    state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                    createdBy: string | null;
+                                    createdByUserId: number | null;
+                                    stationId: number | null;
+                                    stationName: string | null;
+                                    retryOf: string | null;
+                                    createdAt: number;
+                                    expiresAt: number;
+                                    sentAt: number | null;
+                                    acknowledgedAt: number | null;
+                                    finishedAt: number | null;
+                                    result: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    error: string | null;
+                                    firmware: {
+                                        stage: string;
+                                        percent: number;
+                                        version: string | null;
+                                        error: string | null;
+                                        updatedAt: number;
+                                    } | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/command/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One command with its state, result and firmware progress */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                gatewayId: number;
+                                gatewaySn: string;
+                                deviceId: number | null;
+                                deviceSn: string | null;
+                                name: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                idempotencyKey: string;
+                                /** @enum {unknown} */
+                                state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                createdBy: string | null;
+                                createdByUserId: number | null;
+                                stationId: number | null;
+                                stationName: string | null;
+                                retryOf: string | null;
+                                createdAt: number;
+                                expiresAt: number;
+                                sentAt: number | null;
+                                acknowledgedAt: number | null;
+                                finishedAt: number | null;
+                                result: {
+                                    [key: string]: unknown;
+                                } | null;
+                                error: string | null;
+                                firmware: {
+                                    stage: string;
+                                    percent: number;
+                                    version: string | null;
+                                    error: string | null;
+                                    updatedAt: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/command/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a FAILED or EXPIRED command again (a new command, retryOf the old one) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                gatewayId: number;
+                                gatewaySn: string;
+                                deviceId: number | null;
+                                deviceSn: string | null;
+                                name: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                idempotencyKey: string;
+                                /** @enum {unknown} */
+                                state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                createdBy: string | null;
+                                createdByUserId: number | null;
+                                stationId: number | null;
+                                stationName: string | null;
+                                retryOf: string | null;
+                                createdAt: number;
+                                expiresAt: number;
+                                sentAt: number | null;
+                                acknowledgedAt: number | null;
+                                finishedAt: number | null;
+                                result: {
+                                    [key: string]: unknown;
+                                } | null;
+                                error: string | null;
+                                firmware: {
+                                    stage: string;
+                                    percent: number;
+                                    version: string | null;
+                                    error: string | null;
+                                    updatedAt: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remote/registers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The registers of a device (or a logger) by its protocol definition, grouped; nothing is read */
+        get: {
+            parameters: {
+                query?: {
+                    deviceId?: number;
+                    gatewayId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                deviceId: null | number;
+                                gatewayId: number;
+                                sn: string;
+                                definition: null | string;
+                                localControl: boolean;
+                                registers: {
+                                    key: string;
+                                    nameKey: string;
+                                    group: string;
+                                    address: number;
+                                    count: number;
+                                    /** @enum {unknown} */
+                                    dataType: "S16" | "U16" | "S32" | "U32" | "F32" | "STRING" | "VERSION" | "IP";
+                                    scale: number;
+                                    unit: string;
+                                    writable: boolean;
+                                    min: null | number;
+                                    max: null | number;
+                                    values?: {
+                                        value: number;
+                                        nameKey: string;
+                                    }[];
+                                    value: null | (number | string);
+                                    hex: null | string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remote/register/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read a group, every register, or a raw range (address + count) of a device
+         * @description Answers with the device’s result, or — when the device has not answered within the wait (30 s by default, REMOTE_ANSWER_WAIT_MS) — with the commands and their state so far. Bad input answers 4000 and sends nothing; a device under local control answers 4003 remote.localControl.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        deviceId?: number;
+                        gatewayId?: number;
+                        group?: string;
+                        address?: number;
+                        count?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** @enum {unknown} */
+                                state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                commands: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {unknown} */
+                                    state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                    error: null | string;
+                                    detail: null | string;
+                                }[];
+                                registers: {
+                                    key: string;
+                                    nameKey: string;
+                                    group: string;
+                                    address: number;
+                                    count: number;
+                                    /** @enum {unknown} */
+                                    dataType: "S16" | "U16" | "S32" | "U32" | "F32" | "STRING" | "VERSION" | "IP";
+                                    scale: number;
+                                    unit: string;
+                                    writable: boolean;
+                                    min: null | number;
+                                    max: null | number;
+                                    values?: {
+                                        value: number;
+                                        nameKey: string;
+                                    }[];
+                                    value: null | (number | string);
+                                    hex: null | string;
+                                }[];
+                                hex: null | string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remote/register/write": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write registers (by key, or raw address with hex), then read them back
+         * @description Answers with the device’s result, or — when the device has not answered within the wait (30 s by default, REMOTE_ANSWER_WAIT_MS) — with the commands and their state so far. Bad input answers 4000 and sends nothing; a device under local control answers 4003 remote.localControl. A write whose read-back differs is answered with applied: false.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        deviceId?: number;
+                        gatewayId?: number;
+                        writes: {
+                            key?: string;
+                            address?: number;
+                            value: string | number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** @enum {unknown} */
+                                state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                commands: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {unknown} */
+                                    state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                    error: null | string;
+                                    detail: null | string;
+                                }[];
+                                applied: null | boolean;
+                                results: {
+                                    key: null | string;
+                                    address: number;
+                                    requested: number | string;
+                                    readBack: null | (number | string);
+                                    applied: null | boolean;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remote/storage/{deviceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A battery’s storage mode (read from the device now) and the periods last sent
+         * @description Answers with the device’s result, or — when the device has not answered within the wait (30 s by default, REMOTE_ANSWER_WAIT_MS) — with the commands and their state so far. Bad input answers 4000 and sends nothing; a device under local control answers 4003 remote.localControl.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deviceId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** @enum {unknown} */
+                                state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                commands: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {unknown} */
+                                    state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                    error: null | string;
+                                    detail: null | string;
+                                }[];
+                                deviceId: number;
+                                mode: null | number;
+                                periods: {
+                                    /** @description HH:mm, the station’s local time */
+                                    start: string;
+                                    /** @description before start = runs past midnight */
+                                    end: string;
+                                    /** @enum {unknown} */
+                                    mode: "CHARGE" | "DISCHARGE";
+                                    powerW?: number;
+                                }[];
+                                lastSent: null | {
+                                    mode: number;
+                                    periods: {
+                                        /** @description HH:mm, the station’s local time */
+                                        start: string;
+                                        /** @description before start = runs past midnight */
+                                        end: string;
+                                        /** @enum {unknown} */
+                                        mode: "CHARGE" | "DISCHARGE";
+                                        powerW?: number;
+                                    }[];
+                                    commandId: null | string;
+                                    state: null | ("PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED");
+                                    updatedAt: number;
+                                };
+                                localControl: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Set a battery’s storage mode (storage.mode) and time-shared periods (storage.timeSlots)
+         * @description Answers with the device’s result, or — when the device has not answered within the wait (30 s by default, REMOTE_ANSWER_WAIT_MS) — with the commands and their state so far. Bad input answers 4000 and sends nothing; a device under local control answers 4003 remote.localControl.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    deviceId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mode: number;
+                        periods?: {
+                            /** @description HH:mm, the station’s local time */
+                            start: string;
+                            /** @description before start = runs past midnight */
+                            end: string;
+                            /** @enum {unknown} */
+                            mode: "CHARGE" | "DISCHARGE";
+                            powerW?: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** @enum {unknown} */
+                                state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                commands: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {unknown} */
+                                    state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                    error: null | string;
+                                    detail: null | string;
+                                }[];
+                                deviceId: number;
+                                mode: null | number;
+                                periods: {
+                                    /** @description HH:mm, the station’s local time */
+                                    start: string;
+                                    /** @description before start = runs past midnight */
+                                    end: string;
+                                    /** @enum {unknown} */
+                                    mode: "CHARGE" | "DISCHARGE";
+                                    powerW?: number;
+                                }[];
+                                lastSent: null | {
+                                    mode: number;
+                                    periods: {
+                                        /** @description HH:mm, the station’s local time */
+                                        start: string;
+                                        /** @description before start = runs past midnight */
+                                        end: string;
+                                        /** @enum {unknown} */
+                                        mode: "CHARGE" | "DISCHARGE";
+                                        powerW?: number;
+                                    }[];
+                                    commandId: null | string;
+                                    state: null | ("PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED");
+                                    updatedAt: number;
+                                };
+                                localControl: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remote/forwarding/{gatewayId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A logger’s protocol forwarding as last sent, with the state of its command */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gatewayId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                gatewayId: number;
+                                config: null | {
+                                    /** @enum {unknown} */
+                                    protocol: "HTTP" | "MQTT" | "TCP" | "OFF";
+                                    url?: string;
+                                    host?: string;
+                                    port?: number;
+                                    uploadInterval?: number;
+                                    serialPort?: number;
+                                    baudRate?: 1200 | 2400 | 4800 | 9600 | 19200 | 38400 | 57600 | 115200;
+                                    /** @enum {unknown} */
+                                    parity?: "NONE" | "ODD" | "EVEN";
+                                    stopBits?: 1 | 2;
+                                    acquisitionInterval?: number;
+                                };
+                                commandId: null | string;
+                                state: null | ("PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED");
+                                error: null | string;
+                                updatedAt: null | number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Set a logger’s protocol forwarding (forwarding.set)
+         * @description Answers with the device’s result, or — when the device has not answered within the wait (30 s by default, REMOTE_ANSWER_WAIT_MS) — with the commands and their state so far. Bad input answers 4000 and sends nothing; a device under local control answers 4003 remote.localControl.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gatewayId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        protocol: "HTTP" | "MQTT" | "TCP" | "OFF";
+                        url?: string;
+                        host?: string;
+                        port?: number;
+                        uploadInterval?: number;
+                        serialPort?: number;
+                        baudRate?: 1200 | 2400 | 4800 | 9600 | 19200 | 38400 | 57600 | 115200;
+                        /** @enum {unknown} */
+                        parity?: "NONE" | "ODD" | "EVEN";
+                        stopBits?: 1 | 2;
+                        acquisitionInterval?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** @enum {unknown} */
+                                state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                commands: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {unknown} */
+                                    state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                    error: null | string;
+                                    detail: null | string;
+                                }[];
+                                config: {
+                                    /** @enum {unknown} */
+                                    protocol: "HTTP" | "MQTT" | "TCP" | "OFF";
+                                    url?: string;
+                                    host?: string;
+                                    port?: number;
+                                    uploadInterval?: number;
+                                    serialPort?: number;
+                                    baudRate?: 1200 | 2400 | 4800 | 9600 | 19200 | 38400 | 57600 | 115200;
+                                    /** @enum {unknown} */
+                                    parity?: "NONE" | "ODD" | "EVEN";
+                                    stopBits?: 1 | 2;
+                                    acquisitionInterval?: number;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remote/factoryReset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Factory reset a device (only in standby; `confirm` must be its SN)
+         * @description Answers with the device’s result, or — when the device has not answered within the wait (30 s by default, REMOTE_ANSWER_WAIT_MS) — with the commands and their state so far. Bad input answers 4000 and sends nothing; a device under local control answers 4003 remote.localControl. A device not in standby answers FAILED not-in-standby.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        deviceId: number;
+                        confirm: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** @enum {unknown} */
+                                state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                commands: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {unknown} */
+                                    state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                    error: null | string;
+                                    detail: null | string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remote/registerTest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a batch register test: read the same registers from many devices of one model
+         * @description Sends one register.read per device (all at once) and answers with the results so far, waiting at most the remote answer wait for the devices to answer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model: string;
+                        deviceIds: number[];
+                        keys?: string[];
+                        address?: number;
+                        count?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                model: string;
+                                keys: string[];
+                                address: null | number;
+                                count: null | number;
+                                createdAt: number;
+                                createdBy: null | string;
+                                deviceCount: number;
+                                done: number;
+                                failed: number;
+                                open: number;
+                                rows: {
+                                    deviceId: number;
+                                    deviceSn: string;
+                                    gatewaySn: string;
+                                    stationName: null | string;
+                                    /** @enum {unknown} */
+                                    state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                    commandIds: string[];
+                                    error: null | string;
+                                    values: {
+                                        [key: string]: null | (number | string);
+                                    };
+                                    hex: null | string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remote/registerTest/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Batch register tests, newest first (rows omitted) */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                total: number;
+                                list: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    model: string;
+                                    keys: string[];
+                                    address: null | number;
+                                    count: null | number;
+                                    createdAt: number;
+                                    createdBy: null | string;
+                                    deviceCount: number;
+                                    done: number;
+                                    failed: number;
+                                    open: number;
+                                    rows: {
+                                        deviceId: number;
+                                        deviceSn: string;
+                                        gatewaySn: string;
+                                        stationName: null | string;
+                                        /** @enum {unknown} */
+                                        state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                        commandIds: string[];
+                                        error: null | string;
+                                        values: {
+                                            [key: string]: null | (number | string);
+                                        };
+                                        hex: null | string;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remote/registerTest/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One batch register test with a row per device */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                model: string;
+                                keys: string[];
+                                address: null | number;
+                                count: null | number;
+                                createdAt: number;
+                                createdBy: null | string;
+                                deviceCount: number;
+                                done: number;
+                                failed: number;
+                                open: number;
+                                rows: {
+                                    deviceId: number;
+                                    deviceSn: string;
+                                    gatewaySn: string;
+                                    stationName: null | string;
+                                    /** @enum {unknown} */
+                                    state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                    commandIds: string[];
+                                    error: null | string;
+                                    values: {
+                                        [key: string]: null | (number | string);
+                                    };
+                                    hex: null | string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remote/registerTest/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One batch register test as an XLSX file (a row per device) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -14119,8 +15843,11 @@ export interface paths {
                                 state: "SET" | "UPDATED" | "RELEASED";
                                 /** Format: date-time */
                                 updatedAt: string;
-                                /** @description When the setting reached the device; null = stored only (sent in a later step) */
+                                /** @description When the setting reached the device (its acCouple.set command was DONE); null = not yet */
                                 sentAt: null | string;
+                                commandId: null | string;
+                                delivery: null | ("PENDING" | "APPLIED" | "FAILED");
+                                deliveryError: null | string;
                             };
                         };
                     };
@@ -14201,8 +15928,11 @@ export interface paths {
                                 state: "SET" | "UPDATED" | "RELEASED";
                                 /** Format: date-time */
                                 updatedAt: string;
-                                /** @description When the setting reached the device; null = stored only (sent in a later step) */
+                                /** @description When the setting reached the device (its acCouple.set command was DONE); null = not yet */
                                 sentAt: null | string;
+                                commandId: null | string;
+                                delivery: null | ("PENDING" | "APPLIED" | "FAILED");
+                                deliveryError: null | string;
                             };
                         };
                     };
@@ -14297,8 +16027,11 @@ export interface paths {
                                 state: "SET" | "UPDATED" | "RELEASED";
                                 /** Format: date-time */
                                 updatedAt: string;
-                                /** @description When the setting reached the device; null = stored only (sent in a later step) */
+                                /** @description When the setting reached the device (its acCouple.set command was DONE); null = not yet */
                                 sentAt: null | string;
+                                commandId: null | string;
+                                delivery: null | ("PENDING" | "APPLIED" | "FAILED");
+                                deliveryError: null | string;
                             }[];
                         };
                     };
@@ -14389,8 +16122,11 @@ export interface paths {
                                 state: "SET" | "UPDATED" | "RELEASED";
                                 /** Format: date-time */
                                 updatedAt: string;
-                                /** @description When the setting reached the device; null = stored only (sent in a later step) */
+                                /** @description When the setting reached the device (its acCouple.set command was DONE); null = not yet */
                                 sentAt: null | string;
+                                commandId: null | string;
+                                delivery: null | ("PENDING" | "APPLIED" | "FAILED");
+                                deliveryError: null | string;
                             };
                         };
                     };

@@ -1,0 +1,233 @@
+// Remote operations (docs/remote.md): registers, storage, forwarding, factory reset. Each call sends
+// commands over the command channel and answers with the device's result, or with the commands and their
+// state when the device has not answered within the wait. Every call is audited with its outcome.
+import {
+  FactoryResetBody,
+  ForwardingAnswer,
+  ForwardingConfig,
+  ForwardingGatewayParams,
+  ForwardingSettings,
+  Perm,
+  RegisterMapQuery,
+  RegisterReadAnswer,
+  RegisterReadBody,
+  RegisterWriteAnswer,
+  RegisterWriteBody,
+  RemoteOutcome,
+  RemoteRegisterMap,
+  StorageDeviceParams,
+  StorageSettings,
+  StorageSettingsBody,
+} from '@sunfleet/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ok, responses } from '../../lib/envelope.js';
+import { sessionOf } from '../../plugins/auth.plugin.js';
+import type { RemoteService } from './remote.service.js';
+
+const tags = ['remote'];
+const WAIT =
+  'Answers with the device’s result, or — when the device has not answered within the wait (30 s by ' +
+  'default, REMOTE_ANSWER_WAIT_MS) — with the commands and their state so far. Bad input answers 4000 and ' +
+  'sends nothing; a device under local control answers 4003 remote.localControl.';
+
+export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> = async (app, { remote }) => {
+  app.get(
+    '/remote/registers',
+    {
+      config: { perm: [Perm.registerRead] },
+      schema: {
+        tags,
+        summary:
+          'The registers of a device (or a logger) by its protocol definition, grouped; nothing is read',
+        querystring: RegisterMapQuery,
+        response: responses(RemoteRegisterMap),
+      },
+    },
+    async (request) => ok(await remote.registerMap(await app.scopeOf(request), request.query)),
+  );
+
+  app.post(
+    '/remote/register/read',
+    {
+      config: { perm: [Perm.registerRead], audit: { action: 'remote.register.read', target: 'device' } },
+      schema: {
+        tags,
+        summary: 'Read a group, every register, or a raw range (address + count) of a device',
+        description: WAIT,
+        body: RegisterReadBody,
+        response: responses(RegisterReadAnswer),
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const answer = await remote.read(
+        { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
+        request.body,
+      );
+      request.auditDetail = {
+        ...request.body,
+        state: answer.state,
+        commands: answer.commands.map((c) => c.id),
+      };
+      return ok(answer);
+    },
+  );
+
+  app.post(
+    '/remote/register/write',
+    {
+      config: { perm: [Perm.registerWrite], audit: { action: 'remote.register.write', target: 'device' } },
+      schema: {
+        tags,
+        summary: 'Write registers (by key, or raw address with hex), then read them back',
+        description: `${WAIT} A write whose read-back differs is answered with applied: false.`,
+        body: RegisterWriteBody,
+        response: responses(RegisterWriteAnswer),
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const answer = await remote.write(
+        { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
+        request.body,
+      );
+      request.auditDetail = {
+        ...request.body,
+        state: answer.state,
+        applied: answer.applied,
+        commands: answer.commands.map((c) => c.id),
+      };
+      return ok(answer);
+    },
+  );
+
+  app.get(
+    '/remote/storage/:deviceId',
+    {
+      config: { perm: [Perm.deviceView] },
+      schema: {
+        tags,
+        summary: 'A battery’s storage mode (read from the device now) and the periods last sent',
+        description: WAIT,
+        params: StorageDeviceParams,
+        response: responses(StorageSettings),
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      return ok(
+        await remote.storage(
+          { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
+          request.params.deviceId,
+        ),
+      );
+    },
+  );
+
+  app.put(
+    '/remote/storage/:deviceId',
+    {
+      config: { perm: [Perm.storageUpdate], audit: { action: 'remote.storage.update', target: 'device' } },
+      schema: {
+        tags,
+        summary: 'Set a battery’s storage mode (storage.mode) and time-shared periods (storage.timeSlots)',
+        description: WAIT,
+        params: StorageDeviceParams,
+        body: StorageSettingsBody,
+        response: responses(StorageSettings),
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const answer = await remote.setStorage(
+        { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
+        request.params.deviceId,
+        request.body,
+      );
+      request.auditDetail = {
+        targetId: request.params.deviceId,
+        ...request.body,
+        state: answer.state,
+        commands: answer.commands.map((c) => c.id),
+      };
+      return ok(answer);
+    },
+  );
+
+  app.get(
+    '/remote/forwarding/:gatewayId',
+    {
+      config: { perm: [Perm.gatewayView] },
+      schema: {
+        tags,
+        summary: 'A logger’s protocol forwarding as last sent, with the state of its command',
+        params: ForwardingGatewayParams,
+        response: responses(ForwardingSettings),
+      },
+    },
+    async (request) => ok(await remote.forwarding(await app.scopeOf(request), request.params.gatewayId)),
+  );
+
+  app.put(
+    '/remote/forwarding/:gatewayId',
+    {
+      config: {
+        perm: [Perm.forwardingUpdate],
+        audit: { action: 'remote.forwarding.update', target: 'gateway' },
+      },
+      schema: {
+        tags,
+        summary: 'Set a logger’s protocol forwarding (forwarding.set)',
+        description: WAIT,
+        params: ForwardingGatewayParams,
+        body: ForwardingConfig,
+        response: responses(ForwardingAnswer),
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const answer = await remote.setForwarding(
+        { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
+        request.params.gatewayId,
+        request.body,
+      );
+      request.auditDetail = {
+        targetId: request.params.gatewayId,
+        protocol: request.body.protocol,
+        state: answer.state,
+        commands: answer.commands.map((c) => c.id),
+      };
+      return ok(answer);
+    },
+  );
+
+  app.post(
+    '/remote/factoryReset',
+    {
+      config: {
+        perm: [Perm.deviceFactoryReset],
+        audit: { action: 'remote.factoryReset', target: 'device' },
+      },
+      schema: {
+        tags,
+        summary: 'Factory reset a device (only in standby; `confirm` must be its SN)',
+        description: `${WAIT} A device not in standby answers FAILED not-in-standby.`,
+        body: FactoryResetBody,
+        response: responses(RemoteOutcome),
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const answer = await remote.factoryReset(
+        { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
+        request.body,
+      );
+      request.auditDetail = {
+        targetId: request.body.deviceId,
+        state: answer.state,
+        commands: answer.commands.map((c) => c.id),
+      };
+      return ok(answer);
+    },
+  );
+};
