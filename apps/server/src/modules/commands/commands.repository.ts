@@ -1,7 +1,7 @@
 // SQL of the command channel: the commands table, the audit rows of its terminal states, and the claims
 // the dispatcher makes (FOR UPDATE SKIP LOCKED, so several dispatchers never send one command twice).
 import type { AuditAction, CommandState, CommandView, FirmwareProgress } from '@sunfleet/contracts';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog, commands, devices, firmwareProgress, gateways, stations, users } from '../../db/schema.js';
 import { gatewayInScope, idInScope } from '../tenancy/device-scope.js';
@@ -43,20 +43,34 @@ export class CommandsRepository {
     return rows.length > 0;
   }
 
-  /** Inserts unless (gateway, idempotency key) exists; answers the command's id and whether it is new. */
+  /**
+   * Inserts unless (gateway, idempotency key) exists, or — with an `openKey` — the same operation is still
+   * open on that logger (the partial unique index commands_open_key); answers the command's id and whether
+   * it is new.
+   */
   async insertOnce(values: typeof commands.$inferInsert): Promise<{ id: string; created: boolean }> {
     const inserted = await this.db
       .insert(commands)
       .values(values)
-      .onConflictDoNothing({ target: [commands.gatewayId, commands.idempotencyKey] })
+      .onConflictDoNothing()
       .returning({ id: commands.id });
     if (inserted[0]) return { id: inserted[0].id, created: true };
+    const sameKey = eq(commands.idempotencyKey, values.idempotencyKey);
     const existing = await this.db
       .select({ id: commands.id })
       .from(commands)
       .where(
-        and(eq(commands.gatewayId, values.gatewayId), eq(commands.idempotencyKey, values.idempotencyKey)),
-      );
+        and(
+          eq(commands.gatewayId, values.gatewayId),
+          values.openKey == null
+            ? sameKey
+            : or(
+                sameKey,
+                and(eq(commands.openKey, values.openKey), inArray(commands.state, [...OPEN_STATES])),
+              ),
+        ),
+      )
+      .limit(1);
     const row = existing[0];
     if (!row) throw new Error('command neither inserted nor found');
     return { id: row.id, created: false };

@@ -32,6 +32,15 @@ export interface EnqueueInput {
   ttlSeconds: number;
   idempotencyKey: string;
   userId: number | null;
+  /**
+   * Remote operations: an identical operation (same device, name and params) still open on the logger is
+   * answered instead of a new command — a double click sends one (docs/remote.md).
+   */
+  openKey?: string | null;
+  /** The batch register test the command belongs to. */
+  batchId?: string | null;
+  /** The FAILED or EXPIRED command this one retries. */
+  retryOf?: string | null;
 }
 
 export class CommandsService {
@@ -82,6 +91,9 @@ export class CommandsService {
       idempotencyKey: input.idempotencyKey,
       state: 'PENDING',
       createdByUserId: input.userId,
+      openKey: input.openKey ?? null,
+      batchId: input.batchId ?? null,
+      retryOf: input.retryOf ?? null,
       createdAt: now,
       expiresAt: new Date(now.getTime() + input.ttlSeconds * 1000),
     });
