@@ -1,30 +1,28 @@
 // Test world of the remote operations: the app (its remote calls wait REMOTE_ANSWER_WAIT_MS for devices),
 // the ingest and the command dispatcher on the test clock (set to real time, so the simulator and the cloud
-// agree on expiry), the embedded broker, and the simulator itself as a child process running one fleet
+// agree on expiry), the embedded broker, and the simulator itself as a child process running one
 // logger with an inverter, a battery and a meter. A second app over the same database waits only briefly
 // (the "device did not answer in time" path); an unconnected logger with a device stands for one offline.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FleetFile } from '@sunfleet/contracts';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import type { Db } from '../src/db/client.js';
-import { commands, devices, gateways, telemetry } from '../src/db/schema.js';
+import { commands, devices, telemetry } from '../src/db/schema.js';
 import { CommandsService } from '../src/modules/commands/commands.service.js';
 import { CommandDispatcher } from '../src/modules/commands/dispatcher.js';
 import { IngestService } from '../src/modules/ingest/ingest.service.js';
 import { DefinitionCache } from '../src/modules/registry/definitions.cache.js';
-import { provisionFleet } from '../src/modules/sim-fleet/sim-fleet.service.js';
 import { SimProcess, simLaunch } from '../src/modules/sim-fleet/sim-process.js';
 import type { Broker } from '../src/services/broker.js';
 import { ADMIN_PASSWORD, createTestApp, type DatabaseKind, type TestApp } from './helpers.js';
 import { as, DEMO_PASSWORD, setPasswords } from './organisation-fixtures.js';
 import { addDevice } from './rollups-support.js';
-import { registerTestLogger, startTestBroker } from './support/loggers.js';
+import { createTestStation, registerTestLogger, startTestBroker } from './support/loggers.js';
 import type { Client } from './telemetry-api-support.js';
 
 /** How long the main app waits for a device (the simulator answers within a second or two). */
@@ -48,7 +46,7 @@ export interface RemoteWorld {
   broker: Broker;
   dispatcher: CommandDispatcher;
   admin: Client;
-  /** Manager of the fleet's company (3) with the remote permissions. */
+  /** Manager of the logger’s company (3) with the remote permissions. */
   installer1: Client;
   /** Manager of another company (4). */
   installer2: Client;
@@ -91,47 +89,60 @@ function noonLongitude(now = new Date()): number {
   return longitude > 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude;
 }
 
-function fleetOf(tag: string): FleetFile {
+export interface SimDevices {
+  inverter: string;
+  battery: string;
+  meter: string;
+}
+
+/**
+ * The simulator's `run --config` for one logger: a 5 kW single-phase inverter on the equator at local noon
+ * under a clear sky (it feeds in), a 10 kWh battery in full feed-in (discharging into the grid), a meter;
+ * a sample a second and an upload every 5 s. The battery's InWRte silently reverts (the sim's fault
+ * injection for "a write whose read-back differs").
+ */
+function simConfig(
+  broker: string,
+  logger: { sn: string; secret: string },
+  sns: SimDevices,
+  bufferDir: string,
+): Record<string, unknown> {
   return {
-    version: 1,
-    seed: `remote-${tag}`,
-    stations: [
+    broker,
+    seed: `remote-${logger.sn}`,
+    bufferDir,
+    loggers: [
       {
-        key: `remote-${tag.toLowerCase()}`,
-        name: `Remote test ${tag}`,
-        type: 'HOUSEHOLD_PV_STORAGE',
-        companyId: 3,
-        address: 'Equator 1',
-        latitude: 0,
-        longitude: noonLongitude(),
-        elevation: 10,
-        timeZone: 'UTC',
-        capacityKwp: 5.4,
-        price: 0.3,
-        currency: 'EUR',
-        cloudClimate: { clearDays: 1, overcastDays: 0 },
-        faultRate: 0,
-        loggers: [
-          {
-            sn: `SFLG26${tag}`,
-            uploadInterval: 5,
-            sampleInterval: 1,
-            devices: [
-              { sn: `SFI126${tag}`, model: 'SF-INV-1P-5K' },
-              {
-                sn: `SFB126${tag}`,
-                model: 'SF-BAT-10K',
-                workMode: 'FULL_FEED_IN',
-                initialSocPct: 50,
-              },
-              { sn: `SFM126${tag}`, model: 'SF-MTR-1P' },
-            ],
-          },
-        ],
+        sn: logger.sn,
+        secret: logger.secret,
+        uploadInterval: 5,
+        sampleInterval: 1,
+        pinnedRegisters: { [sns.battery]: [PINNED_REGISTER] },
+        site: {
+          id: `remote-${logger.sn}`,
+          latitude: 0,
+          longitude: noonLongitude(),
+          timeZone: 'UTC',
+          cloudClimate: { clearDays: 1, overcastDays: 0 },
+          faultRate: 0,
+          inverters: [
+            {
+              sn: sns.inverter,
+              ratedPowerW: 5_000,
+              phases: 1,
+              mppts: [1, 2].map(() => ({ strings: 1, modulesPerString: 6, tilt: 10, azimuth: 180 })),
+            },
+          ],
+          battery: { sn: sns.battery, capacityWh: 10_000, initialSocPct: 60, mode: 'FULL_FEED_IN' },
+          meter: { sn: sns.meter, phases: 1 },
+        },
       },
     ],
   };
 }
+
+/** The battery register the simulator puts back after every write. */
+export const PINNED_REGISTER = 'InWRte';
 
 async function deviceBySn(db: Db, sn: string): Promise<{ id: number; sn: string }> {
   const rows = await db.select({ id: devices.id }).from(devices).where(eq(devices.sn, sn));
@@ -186,58 +197,51 @@ export async function startRemoteWorld(kind: DatabaseKind): Promise<RemoteWorld>
   });
   await quick.ready();
 
-  // The simulator: the fleet provisioned like the `sim` service does, then run as its child process.
+  // The simulator as a child process, running one registered logger of a station of company 3.
   const dir = mkdtempSync(join(tmpdir(), 'sunfleet-remote-'));
-  const tag = `${process.pid.toString().slice(-4)}${String(++worlds).padStart(2, '0')}${kind === 'pglite' ? 1 : 2}`
-    .padStart(8, '0')
-    .slice(-8);
-  const fleet = fleetOf(tag);
-  const fleetPath = join(dir, 'fleet.json');
-  writeFileSync(fleetPath, JSON.stringify(fleet));
-  const credentialsPath = join(dir, 'credentials.json');
-  await provisionFleet(t.database, fleet, { credentialsPath, log });
+  const station = await createTestStation(db, { companyId: 3, timeZone: 'UTC' });
+  const registered = await registerTestLogger(db, { stationId: station.id, companyId: 3 });
+  const serial = `${process.pid % 10_000}${++worlds}`.padStart(6, '0');
+  const sns: SimDevices = {
+    inverter: `SFI12606${serial}`,
+    battery: `SFB12606${serial}`,
+    meter: `SFM12606${serial}`,
+  };
+  const configPath = join(dir, 'sim.json');
+  const brokerUrl = `mqtt://127.0.0.1:${broker.port() ?? 0}`;
+  writeFileSync(configPath, JSON.stringify(simConfig(brokerUrl, registered, sns, join(dir, 'state'))));
   const sim = new SimProcess({
     ...simLaunch(),
-    args: [
-      'run',
-      '--fleet',
-      fleetPath,
-      '--credentials',
-      credentialsPath,
-      '--mqtt',
-      `mqtt://127.0.0.1:${broker.port() ?? 0}`,
-      '--state',
-      join(dir, 'state'),
-      '--backfill-days',
-      '0',
-      '--stop-on-stdin-close',
-    ],
+    args: ['run', '--config', configPath],
     log,
     stopGraceMs: 3_000,
   });
   sim.start();
-  const loggerSn = fleet.stations[0]!.loggers[0]!.sn;
-  const [logger] = await db
-    .select({ id: gateways.id, sn: gateways.sn })
-    .from(gateways)
-    .where(eq(gateways.sn, loggerSn));
-  if (!logger) throw new Error('fleet logger not provisioned');
-  // hello registers the devices; the first telemetry shows the logger is running.
-  await until(async () => {
-    const rows = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(telemetry)
-      .where(eq(telemetry.gatewayId, logger.id));
-    return (rows[0]?.n ?? 0) >= 3;
-  }, 'the simulated logger’s first readings', 50_000);
-  const [inverterSn, batterySn, meterSn] = fleet.stations[0]!.loggers[0]!.devices.map((d) => d.sn);
+  const logger = { id: registered.id, sn: registered.sn };
+  // hello registers the devices; the first readings show the logger is running.
+  await until(
+    async () => {
+      const rows = await db
+        .select({ n: sql<number>`count(distinct ${telemetry.deviceId})::int` })
+        .from(telemetry)
+        .where(eq(telemetry.gatewayId, logger.id));
+      return (rows[0]?.n ?? 0) >= 3;
+    },
+    'the simulated logger’s first readings',
+    50_000,
+  );
 
   const offlineLogger = await registerTestLogger(db, { companyId: 3 });
-  const offlineInverter = await addDevice(db, offlineLogger.id, 'INVERTER', `OFF-${tag}`);
+  const offlineInverter = await addDevice(db, offlineLogger.id, 'INVERTER', `SFI12607${serial}`);
+  await db.execute(
+    sql`update devices set model = m.model, model_id = m.id from device_models m
+        where m.device_type = 'INVERTER' and m.model = 'SF-INV-1P-5K' and devices.id = ${offlineInverter}`,
+  );
   // The managers get the remote permissions (role 2 holds none by default).
   await db.execute(
     sql`update roles set permissions = array_cat(permissions, array['register:read', 'register:write', 'storage:update', 'forwarding:update', 'device:factoryReset']) where id = 2`,
   );
+  await t.app.changes.caughtUp();
   await setPasswords(t, ['demo.installer1', 'demo.installer2']);
 
   return {
@@ -251,12 +255,11 @@ export async function startRemoteWorld(kind: DatabaseKind): Promise<RemoteWorld>
     installer1: as(t, await t.login('demo.installer1', DEMO_PASSWORD)),
     installer2: as(t, await t.login('demo.installer2', DEMO_PASSWORD)),
     logger,
-    inverter: await deviceBySn(db, inverterSn!),
-    battery: await deviceBySn(db, batterySn!),
-    meter: await deviceBySn(db, meterSn!),
+    inverter: await deviceBySn(db, sns.inverter),
+    battery: await deviceBySn(db, sns.battery),
+    meter: await deviceBySn(db, sns.meter),
     offline: { gatewayId: offlineLogger.id, inverterId: offlineInverter },
-    commandCount: async () =>
-      (await db.select({ n: sql<number>`count(*)::int` }).from(commands))[0]?.n ?? 0,
+    commandCount: async () => (await db.select({ n: sql<number>`count(*)::int` }).from(commands))[0]?.n ?? 0,
     reading: (deviceId, after, check) =>
       until(async () => {
         const rows = await db

@@ -18,7 +18,8 @@ const refused = (field: string, why: string): AppError =>
   invalidField(`body.${field}`, RemoteMessage.forwardingEndpoint, why);
 
 function checkUrl(config: ForwardingConfig, protocol: 'HTTP' | 'MQTT'): void {
-  if (config.host !== undefined || config.port !== undefined) throw refused('host', `${protocol} takes a url`);
+  if (config.host !== undefined || config.port !== undefined)
+    throw refused('host', `${protocol} takes a url`);
   if (config.url === undefined) throw refused('url', `${protocol} needs a url`);
   let url: URL;
   try {
