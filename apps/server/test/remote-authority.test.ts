@@ -126,6 +126,12 @@ describe.each(DATABASES)('remote control authority on %s', (kind) => {
       const answer = await inject(token, method, url, body);
       expect(answer.json(), `${method} ${url}`).toMatchObject({ status: 4003 });
     }
+    // It may look at the storage settings, but that reads nothing from the device.
+    const storage = await inject(token, 'GET', `/remote/storage/${w.battery.id}`);
+    expect(storage.json()).toMatchObject({
+      status: 200,
+      data: { deviceId: w.battery.id, mode: null, commands: [], state: 'DONE' },
+    });
     expect(await w.commandCount()).toBe(before);
   });
 

@@ -7,6 +7,7 @@ import {
   ForwardingConfig,
   ForwardingGatewayParams,
   ForwardingSettings,
+  hasAnyPermission,
   Perm,
   RegisterMapQuery,
   RegisterReadAnswer,
@@ -115,17 +116,22 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> 
       schema: {
         tags,
         summary: 'A battery’s storage mode (read from the device now) and the periods last sent',
-        description: WAIT,
+        description:
+          `${WAIT} The mode is read only for callers holding register:read or storage:update; others ` +
+          'get what was last sent, with mode null and no command.',
         params: StorageDeviceParams,
         response: responses(StorageSettings),
       },
     },
     async (request) => {
       const session = sessionOf(request);
+      // Reading the mode sends a command: only for callers who may read registers or change storage.
+      const readDevice = hasAnyPermission(session.permissions, [Perm.registerRead, Perm.storageUpdate]);
       return ok(
         await remote.storage(
           { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
           request.params.deviceId,
+          readDevice,
         ),
       );
     },

@@ -156,9 +156,12 @@ export class RemoteService {
     return { ...outcomeOf([...written, ...read]), applied: allApplied(results), results };
   }
 
-  async storage(caller: RemoteCaller, deviceId: number): Promise<StorageSettings> {
+  /** `readDevice` false: what was last sent only, nothing is sent to the device (mode null). */
+  async storage(caller: RemoteCaller, deviceId: number, readDevice = true): Promise<StorageSettings> {
     const target = await this.battery(caller.scope, deviceId);
-    const workMode = target.definition?.registers.find((r) => r.key === WORK_MODE_KEY);
+    const workMode = readDevice
+      ? target.definition?.registers.find((r) => r.key === WORK_MODE_KEY)
+      : undefined;
     const read = workMode
       ? await this.readSelection(
           caller,

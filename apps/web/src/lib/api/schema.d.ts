@@ -13325,7 +13325,7 @@ export interface paths {
         };
         /**
          * A battery’s storage mode (read from the device now) and the periods last sent
-         * @description Answers with the device’s result, or — when the device has not answered within the wait (30 s by default, REMOTE_ANSWER_WAIT_MS) — with the commands and their state so far. Bad input answers 4000 and sends nothing; a device under local control answers 4003 remote.localControl.
+         * @description Answers with the device’s result, or — when the device has not answered within the wait (30 s by default, REMOTE_ANSWER_WAIT_MS) — with the commands and their state so far. Bad input answers 4000 and sends nothing; a device under local control answers 4003 remote.localControl. The mode is read only for callers holding register:read or storage:update; others get what was last sent, with mode null and no command.
          */
         get: {
             parameters: {
