@@ -31,7 +31,7 @@ const tags = ['remote'];
 const targetOf = (body: { deviceId?: number; gatewayId?: number }): number | undefined =>
   body.deviceId ?? body.gatewayId;
 const WAIT =
-  'Answers with the device’s result, or — when the device has not answered within the wait (30 s by ' +
+  'Answers with the device’s result, or — when the device has not answered within the wait (25 s by ' +
   'default, REMOTE_ANSWER_WAIT_MS) — with the commands and their state so far. Bad input answers 4000 and ' +
   'sends nothing; a device under local control answers 4003 remote.localControl.';
 
