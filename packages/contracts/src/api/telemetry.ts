@@ -304,8 +304,11 @@ export function commandPermission(name: string): PermCode {
   return Perm.commandSend;
 }
 
-/** Commands that only read from a device: a device under local control still answers them. */
-export const READ_ONLY_COMMANDS: readonly string[] = ['register.read', 'recording.start'];
+/**
+ * Commands that only read from a device: a device under local control still answers them (docs/protocol.md
+ * §6.1 "Local control"); it refuses every other with `local-control`.
+ */
+export const READ_ONLY_COMMANDS: readonly string[] = ['register.read', 'iv.scan', 'recording.start'];
 
 /** True when the command changes a device's state (refused while the device is under local control). */
 export const commandChangesDevice = (name: string): boolean => !READ_ONLY_COMMANDS.includes(name);
