@@ -41,7 +41,7 @@ export interface RemoteFleetSns {
 
 /**
  * Two stations for the remote operations: A of installer 1's company (demo.owner1's) with two loggers, B of
- * installer 2's. Every inverter is an SF-INV-1P-5K; loggers upload every 5 s; the sun is up.
+ * installer 2's. Every inverter is an SF-INV-1P-5K; loggers upload every 5 s; the sun is up in a clear sky.
  */
 export function remoteFleet(tag: string): { fleet: FleetFile; sns: RemoteFleetSns } {
   const sns: RemoteFleetSns = {
@@ -65,6 +65,9 @@ export function remoteFleet(tag: string): { fleet: FleetFile; sns: RemoteFleetSn
     capacityKwp: 12,
     price: 0.3,
     currency: 'EUR',
+    // Clear skies and no random faults: the inverters feed in steadily.
+    cloudClimate: { clearDays: 1, overcastDays: 0 },
+    faultRate: 0,
   } as const;
   const inverter = (sn: string, extra: { localControl?: boolean } = {}) => ({
     sn,
