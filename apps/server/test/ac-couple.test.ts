@@ -179,8 +179,10 @@ describe.each(DATABASES)('AC coupling delivery on %s', (kind) => {
     const res = await couple(admin, id('localInverter'), id('battery'), 1);
     expect(res.status).toBe(4003);
     expect(res.enMsg).toBe('remote.localControl');
+    // Control authority comes before the input checks: a release, or a pairing the rules refuse, is 4003.
     const free = await release(admin, id('localInverter'));
-    expect(free.status).toBe(4000);
+    expect(free.status).toBe(4003);
+    expect((await couple(admin, id('localInverter'), id('localInverter'), null)).status).toBe(4003);
     expect([await countRows(w.t, 'commands'), await countRows(w.t, 'ac_couple_settings')]).toEqual(before);
     expect(
       (await admin.get<{ localControl: boolean }>(`/device/${id('localInverter')}`)).data.localControl,

@@ -140,12 +140,13 @@ export class CommandsService {
     const row = await repo.rowInReach(caller.scope, id);
     if (row === null) throw Errors.notFound();
     if (!hasAnyPermission(caller.permissions, [commandPermission(row.name)])) throw Errors.forbidden();
+    // Control authority before input, as for every remote operation (docs/remote.md).
+    if (row.deviceId !== null && commandChangesDevice(row.name) && (await repo.localControl(row.deviceId)))
+      throw Errors.forbidden(RemoteMessage.localControl);
     if (!RETRYABLE_COMMAND_STATES.includes(row.state)) {
       const rule = TelemetryApiMessage.commandRetryNotEnded;
       throw Errors.invalid(rule, [{ field: 'params.id', rule, message: `the command is ${row.state}` }]);
     }
-    if (row.deviceId !== null && commandChangesDevice(row.name) && (await repo.localControl(row.deviceId)))
-      throw Errors.forbidden(RemoteMessage.localControl);
     const ttlSeconds = Math.min(
       TelemetryLimits.commandTtlMax,
       Math.max(

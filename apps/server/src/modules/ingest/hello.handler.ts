@@ -1,6 +1,7 @@
 // hello: the logger says who it is and which devices are behind it. Its row is updated and each device is
-// registered (or updated) by SN under it, with the model resolved through the registry. A device SN that
-// belongs to another logger refuses the whole hello: moving devices is an operator's decision.
+// registered (or updated) by SN under it, with the model resolved through the registry and whether it is
+// under local control (docs/remote.md). A device SN that belongs to another logger refuses the whole hello:
+// moving devices is an operator's decision.
 import type { DeviceType, HelloMessage } from '@sunfleet/contracts';
 import type { DefinitionCache } from '../registry/definitions.cache.js';
 import type { GatewayRef } from './directory.js';

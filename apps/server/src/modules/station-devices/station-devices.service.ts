@@ -261,14 +261,16 @@ export class StationDevicesService {
 
   /**
    * Sets or updates a coupling and sends it to the device (acCouple.set {coupledSn, maxFeedInW}). Both
-   * devices must be reachable (else 4004, like missing ones), be inverters or batteries, differ, and hang
-   * off the same station; a device under local control refuses (4003). Answers once the device has
-   * answered, or after the answer wait with delivery PENDING.
+   * devices must be reachable (else 4004, like missing ones); a device under local control refuses (4003);
+   * both must be inverters or batteries, differ, and hang off the same station (4000). Answers once the
+   * device has answered, or after the answer wait with delivery PENDING.
    */
   async setAcCouple(caller: Changer, body: AcCoupleBody): Promise<AcCoupleSetting> {
     const device = await this.deviceOrThrow(caller.scope, body.deviceId);
     const partner =
       body.coupledDeviceId === null ? null : await this.deviceOrThrow(caller.scope, body.coupledDeviceId);
+    // Control authority before input, as for every remote operation (docs/remote.md).
+    if (device.localControl) throw Errors.forbidden(RemoteMessage.localControl);
     assertFields([
       ['deviceId', AC_COUPLE_TYPES.has(device.deviceType) ? null : StationDeviceMessage.acCoupleDeviceType],
     ]);
@@ -286,7 +288,6 @@ export class StationDevicesService {
         ],
       ]);
     }
-    if (device.localControl) throw Errors.forbidden(RemoteMessage.localControl);
     const maxFeedInW = body.maxFeedInKw === null ? null : Math.round(body.maxFeedInKw * 1000);
     return this.deliver(caller, device, { coupledSn: partner?.sn ?? null, maxFeedInW }, (repo, commandId) =>
       repo.upsertAcCouple({
@@ -307,8 +308,8 @@ export class StationDevicesService {
       const rule = StationDeviceMessage.acCoupleNotSet;
       return Errors.invalid(rule, [{ field: 'params.id', rule, message: 'no AC coupling to release' }]);
     };
-    if (!(await this.repo.acCoupleActive(device.id))) throw notSet();
     if (device.localControl) throw Errors.forbidden(RemoteMessage.localControl);
+    if (!(await this.repo.acCoupleActive(device.id))) throw notSet();
     return this.deliver(caller, device, { coupledSn: null, maxFeedInW: null }, async (repo, commandId) => {
       // Released by someone else since the check above: nothing is sent (the transaction rolls back).
       if (!(await repo.releaseAcCouple(device.id, caller.session.userId, commandId, this.clock.now())))
