@@ -205,7 +205,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           answerWaitMs: deps.config.remoteAnswerWaitMs,
         }),
       });
-      await api.register(registerTestRoutes);
+      await api.register(registerTestRoutes, {
+        db,
+        clock: deps.clock,
+        changes,
+        answerWaitMs: deps.config.remoteAnswerWaitMs,
+      });
       await api.register(stationChartsRoutes, {
         db,
         clock: deps.clock,
@@ -219,7 +224,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         unreadAlarms,
         ...deps.live,
       });
-      await api.register(stationDevicesRoutes, { db, clock: deps.clock });
+      await api.register(stationDevicesRoutes, {
+        db,
+        clock: deps.clock,
+        changes,
+        answerWaitMs: deps.config.remoteAnswerWaitMs,
+      });
       await api.register(devicesRoutes, { db, clock: deps.clock });
       await api.register(shareLinkRoutes, { db, clock: deps.clock, config: deps.config });
       await api.register(searchRoutes, { db, clock: deps.clock });

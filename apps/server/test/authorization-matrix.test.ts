@@ -88,6 +88,9 @@ const GLOBAL: Record<string, string> = {
 const TESTED_IN_SUITE: Record<string, string> = {
   '/api/alarmRule*': 'alarm rules (alarm-engine.test.ts)',
   '/api/maintenanceWindow*': 'maintenance windows (alarm-engine.test.ts)',
+  // A run's devices must all be of its model; foreign devices → 4000 naming them, foreign tests → 4004
+  // like missing ones, pages without foreign tests, exports likewise.
+  '/api/remote/registerTest*': 'batch register tests (register-test.test.ts)',
 };
 
 /** Streams that never end, so app.inject cannot read them: their tenancy is tested over a real server. */
@@ -96,6 +99,8 @@ const STREAMING: Record<string, string> = {
     'Server-Sent Events; refusals (4004 for foreign = missing, before streaming) and delivery in live.test.ts',
   'GET /api/live/alarms':
     "Server-Sent Events; only alarms in the caller's reach are sent (live-alarms.test.ts); alarm:view checked by the route's perm",
+  'GET /api/live/commands':
+    "Server-Sent Events; only commands in the caller's reach are sent (command-centre.test.ts); gateway:view checked by the route's perm",
 };
 
 const key = (r: ApiRoute): string => `${r.method} ${r.url}`;

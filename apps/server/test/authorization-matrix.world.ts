@@ -338,6 +338,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     companyId: (label) => (label === 'B' ? coB : coBi),
     kindOf: (route, field) => {
       if (field === 'id' && route.url.startsWith('/api/gateway/command/')) return 'command';
+      if (field === 'id' && route.url.startsWith('/api/command/')) return 'command';
       if (field === 'id' && route.url.startsWith('/api/station/gateway/inverter/acCouple/')) return 'device';
       if (field === 'id' && route.url.startsWith('/api/station/subscription')) return 'subscription';
       if ((field === 'id' || field === 'ids') && route.url.startsWith('/api/alarm/')) return 'alarm';

@@ -103,6 +103,11 @@ export interface TestAppOptions {
   webDist?: string;
   /** Poll and heartbeat intervals of GET /live (live.test shortens them). */
   live?: AppDeps['live'];
+  /**
+   * How long remote operations (registers, storage, AC coupling, register tests…) wait for devices' answers;
+   * 0 (answer at once with the commands' state) unless a suite that talks to devices says otherwise.
+   */
+  remoteAnswerWaitMs?: number;
   /** Lets a test add routes before the app is ready (e.g. to exercise the error envelope). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -117,6 +122,8 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     // Suites read figures right after writing them without a request in between; the cache has its own
     // suite (station-answers-cache.test.ts).
     STATION_FIGURES_MAX_AGE_MS: '0',
+    // Most suites have no device online: a remote call answers at once with its commands' state.
+    REMOTE_ANSWER_WAIT_MS: String(options.remoteAnswerWaitMs ?? 0),
     ...options.env,
   });
   usePasswordHashing(config.passwordHashing);

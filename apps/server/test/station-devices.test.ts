@@ -54,6 +54,8 @@ interface AcCouple {
   maxFeedInKw: number | null;
   state: string;
   sentAt: string | null;
+  commandId: string | null;
+  delivery: string | null;
 }
 interface Subscription {
   id: number;
@@ -86,7 +88,9 @@ describe.each(DATABASES)('devices of a station on %s', (kind) => {
     (await queryRows<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n ?? 0;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // No logger is online here: AC-coupling changes answer PENDING after a short wait (ac-couple.test.ts
+    // has the delivery to simulated devices).
+    t = await createTestApp(kind, { remoteAnswerWaitMs: 50 });
     db = t.database.db;
     w = await twoTenants(t, `${kind}SD`);
     const loggerA = w.loggerA;
@@ -349,13 +353,17 @@ describe.each(DATABASES)('devices of a station on %s', (kind) => {
       maxFeedInKw: 4.5,
       state: 'SET',
       sentAt: null,
+      delivery: 'PENDING',
+      deliveryError: null,
     });
+    expect(set.data.commandId).not.toBeNull();
     const updated = await editor.put<AcCouple>('/station/gateway/inverter/acCouple', {
       deviceId: w.inverterA,
       coupledDeviceId: batteryA,
       maxFeedInKw: null,
     });
-    expect(updated.data).toMatchObject({ state: 'UPDATED', maxFeedInKw: null });
+    expect(updated.data).toMatchObject({ state: 'UPDATED', maxFeedInKw: null, delivery: 'PENDING' });
+    expect(updated.data.commandId).not.toBe(set.data.commandId);
     const read = await w.owner1.get<AcCouple>(`/station/gateway/inverter/acCouple/${w.inverterA}`);
     expect(read.data).toMatchObject({ state: 'UPDATED', coupledDeviceId: batteryA });
     const list = await w.installer1.get<AcCouple[]>(
