@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commands } from '../src/db/schema.js';
 import { DATABASES } from './helpers.js';
 import { startMqttReceiver, startTcpReceiver, type Receiver } from './remote-receivers.js';
-import { CHARGE_STATE, INVERTER_STATE, startRemoteWorld, until, type RemoteWorld } from './remote-support.js';
+import { CHARGE_STATE, INVERTER_STATE, startRemoteWorld, type RemoteWorld } from './remote-support.js';
+import { until } from './support/sim-world.js';
 import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.js';
 
 /** SunSpec model 124 ChaSt: discharging. */

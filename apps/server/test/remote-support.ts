@@ -13,16 +13,14 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config/config.js';
 import type { Db } from '../src/db/client.js';
 import { commands, devices, telemetry } from '../src/db/schema.js';
-import { CommandsService } from '../src/modules/commands/commands.service.js';
-import { CommandDispatcher } from '../src/modules/commands/dispatcher.js';
-import { IngestService } from '../src/modules/ingest/ingest.service.js';
-import { DefinitionCache } from '../src/modules/registry/definitions.cache.js';
+import type { CommandDispatcher } from '../src/modules/commands/dispatcher.js';
 import { SimProcess, simLaunch } from '../src/modules/sim-fleet/sim-process.js';
 import type { Broker } from '../src/services/broker.js';
 import { ADMIN_PASSWORD, createTestApp, type DatabaseKind, type TestApp } from './helpers.js';
 import { as, DEMO_PASSWORD, setPasswords } from './organisation-fixtures.js';
 import { addDevice } from './rollups-support.js';
-import { createTestStation, registerTestLogger, startTestBroker } from './support/loggers.js';
+import { createTestStation, registerTestLogger } from './support/loggers.js';
+import { noonLongitude, startDevicePipeline, until } from './support/sim-world.js';
 import type { Client } from './telemetry-api-support.js';
 
 /** How long the main app waits for a device (the simulator answers within a second or two). */
@@ -65,28 +63,6 @@ export interface RemoteWorld {
     check: (row: typeof telemetry.$inferSelect) => boolean,
   ): Promise<typeof telemetry.$inferSelect>;
   close(): Promise<void>;
-}
-
-/** Polls until `check` holds (the world's events arrive through the database). */
-export async function until<T>(
-  check: () => Promise<T | null | undefined | false>,
-  what: string,
-  ms = 25_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Degrees of longitude where the sun is at its highest right now (so the inverter feeds in). */
-function noonLongitude(now = new Date()): number {
-  const hours = now.getUTCHours() + now.getUTCMinutes() / 60;
-  const longitude = (12 - hours) * 15;
-  return longitude > 180 ? longitude - 360 : longitude < -180 ? longitude + 360 : longitude;
 }
 
 export interface SimDevices {
@@ -155,30 +131,8 @@ export async function startRemoteWorld(kind: DatabaseKind): Promise<RemoteWorld>
   const env = { REMOTE_ANSWER_WAIT_MS: String(ANSWER_WAIT_MS) };
   const t = await createTestApp(kind, { env });
   const db = t.database.db;
-  // The simulator judges expiry by its wall clock: the test clock starts there and moves only by hand.
-  t.clock.advance((Date.now() - t.clock.now().getTime()) / 1000);
   const log = pino({ level: 'silent' });
-  const commandService = new CommandsService({ db, clock: t.clock, log });
-  const ingest = new IngestService({
-    database: t.database,
-    definitions: new DefinitionCache(db),
-    log,
-    hooks: {
-      onCommitted: () => undefined,
-      commandResult: (gatewayId, message) => commandService.applyResult(gatewayId, message),
-      firmwareProgress: (gatewayId, message) => commandService.applyFirmwareProgress(gatewayId, message),
-    },
-  });
-  const broker = await startTestBroker(db, ingest.handle);
-  if (!broker.downlink) throw new Error('no downlink');
-  const dispatcher = new CommandDispatcher({
-    database: t.database,
-    downlink: broker.downlink,
-    log,
-    clock: t.clock,
-    intervalMs: 100,
-  });
-  dispatcher.start();
+  const { broker, dispatcher, close: closePipeline } = await startDevicePipeline(t, log, 100);
   const quick = await buildApp({
     config: loadConfig({
       SERVICES: 'api',
@@ -273,10 +227,8 @@ export async function startRemoteWorld(kind: DatabaseKind): Promise<RemoteWorld>
       }, `a reading of device ${deviceId}`),
     close: async () => {
       await sim.stop();
-      await dispatcher.stop();
       await quick.close();
-      await broker.close();
-      await ingest.close();
+      await closePipeline();
       await t.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uplinkTopic, type FleetFile } from '@sunfleet/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import type { Db } from '../../src/db/client.js';
 import { deviceModels, devices, gateways, protocolDefinitions } from '../../src/db/schema.js';
 import { CommandsService } from '../../src/modules/commands/commands.service.js';
@@ -156,17 +156,31 @@ export interface SimWorld {
   close(): Promise<void>;
 }
 
-/** Polls `check` until it holds (a database or process state that has no event to await). */
+/**
+ * Polls `check` until it answers a value (a database or process state that has no event to await) and
+ * resolves with it.
+ */
+export async function until<T>(
+  check: () => Promise<T | null | undefined | false>,
+  what: string,
+  ms = 25_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== null && value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Polls `check` until it holds. */
 export async function waitFor(
   check: () => boolean | Promise<boolean>,
   what: string,
   ms = 30_000,
 ): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await until(async () => await check(), what, ms);
 }
 
 /** The address of a register of a model's protocol definition. */
@@ -191,6 +205,63 @@ export function noonLongitude(now = new Date()): number {
   return Math.round((((longitude + 180) % 360) + 360) % 360) - 180;
 }
 
+export interface DevicePipeline {
+  ingest: IngestService;
+  broker: Broker;
+  dispatcher: CommandDispatcher;
+  /** Stops the dispatcher, the broker and the ingest (the app stays). */
+  close(): Promise<void>;
+}
+
+/**
+ * What `npm start` runs between devices and the app, around a test app: the ingest handing the loggers'
+ * answers to the commands service, the embedded broker on a free port and the command dispatcher, all on
+ * the app's test clock — set to the wall clock here, since simulated loggers refuse commands whose expiry
+ * lies in their past.
+ */
+export async function startDevicePipeline(
+  t: TestApp,
+  log: Logger,
+  dispatchIntervalMs = 200,
+): Promise<DevicePipeline> {
+  const db = t.database.db;
+  t.clock.advance((Date.now() - t.clock.now().getTime()) / 1000);
+  const commands = new CommandsService({ db, clock: t.clock, log });
+  const ingest = new IngestService({
+    database: t.database,
+    definitions: new DefinitionCache(db),
+    log,
+    hooks: {
+      onCommitted: () => undefined,
+      commandResult: (gatewayId, message) => commands.applyResult(gatewayId, message),
+      firmwareProgress: (gatewayId, message) => commands.applyFirmwareProgress(gatewayId, message),
+    },
+  });
+  const broker = await startTestBroker(db, ingest.handle).catch(async (error: unknown) => {
+    await ingest.close();
+    throw error;
+  });
+  if (!broker.downlink) throw new Error('the embedded broker has no downlink');
+  const dispatcher = new CommandDispatcher({
+    database: t.database,
+    downlink: broker.downlink,
+    log,
+    clock: t.clock,
+    intervalMs: dispatchIntervalMs,
+  });
+  dispatcher.start();
+  return {
+    ingest,
+    broker,
+    dispatcher,
+    close: async () => {
+      await dispatcher.stop();
+      await broker.close();
+      await ingest.close();
+    },
+  };
+}
+
 /**
  * Starts the pipeline, provisions `fleet` (its stations and loggers, with fresh secrets) and runs the
  * simulator until every device of the fleet has been announced by its logger.
@@ -210,31 +281,8 @@ export async function startSimWorld(
   };
   try {
     const db = t.database.db;
-    t.clock.advance((Date.now() - t.clock.now().getTime()) / 1000);
-    const commands = new CommandsService({ db, clock: t.clock, log });
-    const ingest = new IngestService({
-      database: t.database,
-      definitions: new DefinitionCache(db),
-      log,
-      hooks: {
-        onCommitted: () => undefined,
-        commandResult: (gatewayId, message) => commands.applyResult(gatewayId, message),
-        firmwareProgress: (gatewayId, message) => commands.applyFirmwareProgress(gatewayId, message),
-      },
-    });
-    closers.push(() => ingest.close());
-    const broker = await startTestBroker(db, ingest.handle);
-    closers.push(() => broker.close());
-    if (!broker.downlink) throw new Error('the embedded broker has no downlink');
-    const dispatcher = new CommandDispatcher({
-      database: t.database,
-      downlink: broker.downlink,
-      log,
-      clock: t.clock,
-      intervalMs: 200,
-    });
-    dispatcher.start();
-    closers.push(() => dispatcher.stop());
+    const { broker, dispatcher, close: closePipeline } = await startDevicePipeline(t, log);
+    closers.push(closePipeline);
 
     const fleetPath = join(dir, 'fleet.json');
     const credentialsPath = join(dir, 'credentials.json');
