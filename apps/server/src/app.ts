@@ -36,6 +36,7 @@ import { alarmRuleRoutes } from './modules/alarms/rules.routes.js';
 import { AlarmsService } from './modules/alarms/alarms.service.js';
 import { UnreadAlarmCounts } from './modules/alarms/unread-counts.js';
 import { commandRoutes } from './modules/commands/commands.routes.js';
+import { CommandsService } from './modules/commands/commands.service.js';
 import { registerTestRoutes } from './modules/remote/register-test.routes.js';
 import { remoteRoutes } from './modules/remote/remote.routes.js';
 import { RemoteService } from './modules/remote/remote.service.js';
@@ -195,7 +196,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(alarmExportRoutes, { alarms: alarmsService, db, clock: deps.clock });
       await api.register(alarmRuleRoutes, { db, clock: deps.clock });
       await api.register(commandRoutes, { db, clock: deps.clock, log: deps.logger });
-      await api.register(remoteRoutes, { remote: new RemoteService() });
+      await api.register(remoteRoutes, {
+        remote: new RemoteService({
+          db,
+          clock: deps.clock,
+          changes,
+          commands: new CommandsService({ db, clock: deps.clock, log: deps.logger }),
+          answerWaitMs: deps.config.remoteAnswerWaitMs,
+        }),
+      });
       await api.register(registerTestRoutes);
       await api.register(stationChartsRoutes, {
         db,

@@ -117,14 +117,18 @@ describe('site simulator: energy balance and work modes over a simulated day', (
     for (const s of snaps.slice(full + 1)) expect(s.flows.batteryW).toBe(0);
   });
 
-  it('full feed-in leaves the battery idle: everything PV makes reaches the grid connection', () => {
+  it('full feed-in empties the battery into the grid down to its reserve and never charges', () => {
     const site = new SiteSimulator(config());
     site.setWorkMode('FULL_FEED_IN');
     const snaps = simulate(site);
-    for (const s of snaps) expect(s.flows.batteryW).toBe(0);
+    for (const s of snaps) expect(s.flows.batteryW).toBeGreaterThanOrEqual(0);
+    // Just after midnight: full discharge power while the house takes far less, so the rest is exported.
+    expect(snaps[0]!.flows.batteryW).toBe(5_000);
+    expect(snaps[0]!.flows.gridW).toBeLessThan(-3_000);
     const f = snaps.at(-1)!.flows;
-    expect(f.exportWh - f.importWh).toBeCloseTo(f.pvWh - f.loadWh, 6);
-    expect(snaps.at(-1)!.values[BAT]!.ChaState).toBe(snaps[0]!.values[BAT]!.ChaState);
+    expect(f.chargeWh).toBe(0);
+    expect(f.exportWh - f.importWh).toBeCloseTo(f.pvWh + f.dischargeWh - f.loadWh, 6);
+    expect(snaps.at(-1)!.values[BAT]!.ChaState).toBeCloseTo(10, 0);
   });
 
   it('PV mode charges from PV surplus only and keeps the charge', () => {

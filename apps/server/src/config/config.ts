@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { SERVER_KEYS, type ServerKey } from '@sunfleet/contracts';
+import { RemoteLimits, SERVER_KEYS, type ServerKey } from '@sunfleet/contracts';
 import { PASSWORD_HASHINGS, type PasswordHashing } from '../lib/password.js';
 
 /** The services one process can run (ENGINEERING §1). `npm start` runs them all. */
@@ -69,6 +69,11 @@ export interface AppConfig {
    * edits to stations, follows, companies, users and exchange rates drop them at once. 0 = no cache.
    */
   stationFiguresMaxAgeMs: number;
+  /**
+   * REMOTE_ANSWER_WAIT_MS: how long a remote operation (register read/write, storage, forwarding, factory
+   * reset) waits for the device's answer before it answers with the commands' state so far.
+   */
+  remoteAnswerWaitMs: number;
   /** ALARM_ESCALATE_AFTER_S: an unacknowledged URGENT/IMPORTANT alarm escalates after this (unless its rule says). */
   alarmEscalateAfterS: number;
   /** ALARM_EVALUATE_EVERY_MS: how often the `jobs` service evaluates the alarm rules. */
@@ -314,6 +319,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     simBackfillDays: integer(env, 'SIM_BACKFILL_DAYS', 2, 0, 3 * 366 - 1),
     simAcceleration: decimal(env, 'SIM_ACCELERATION', 1, 1, 1_000_000),
     stationFiguresMaxAgeMs: integer(env, 'STATION_FIGURES_MAX_AGE_MS', 5_000, 0, 60_000),
+    remoteAnswerWaitMs: integer(
+      env,
+      'REMOTE_ANSWER_WAIT_MS',
+      RemoteLimits.answerWaitMsDefault,
+      0,
+      RemoteLimits.answerWaitMsMax,
+    ),
     notify: {
       intervalMs: integer(env, 'NOTIFY_INTERVAL_MS', 5_000, 100, 60_000),
       maxAttempts: integer(env, 'NOTIFY_MAX_ATTEMPTS', 10, 1, 100),

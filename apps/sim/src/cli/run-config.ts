@@ -13,7 +13,9 @@
 //       { "sn": "SFLG2606000001", "secret": "…", "uploadInterval": 300,
 //         "devices": ["SF-INV-3P-10K", "SF-BAT-10K", "SF-MTR-3P"],
 //         "latitude": 48.14, "longitude": 11.58, "timeZone": "Europe/Berlin" },
-//       { "sn": "SFLG2606000002", "secret": "…", "site": { "id": "farm", "latitude": …, "inverters": […] } }
+//       { "sn": "SFLG2606000002", "secret": "…", "site": { "id": "farm", "latitude": …, "inverters": […] },
+//         "localControl": ["SFI12606000201"],          // optional, devices controlled on site
+//         "pinnedRegisters": { "SFI12606000201": ["WMaxLimPct"] } }   // optional, registers that revert
 //     ]
 //   }
 import { join, resolve } from 'node:path';
@@ -89,6 +91,27 @@ function siteOf(entry: Json, path: string, seed: string | number, index: number)
 
 const SN = new RegExp(PATTERNS.loggerSn);
 
+function snList(entry: Json, path: string): string[] | undefined {
+  const value = entry.localControl;
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
+    return fail(`${path}.localControl`, 'must be a list of device SNs');
+  }
+  return value as string[];
+}
+
+function pins(entry: Json, path: string): Record<string, string[]> | undefined {
+  const value = entry.pinnedRegisters;
+  if (value === undefined) return undefined;
+  if (
+    !isRecord(value) ||
+    Object.values(value).some((keys) => !Array.isArray(keys) || keys.some((k) => typeof k !== 'string'))
+  ) {
+    return fail(`${path}.pinnedRegisters`, 'must map device SNs to lists of register keys');
+  }
+  return value as Record<string, string[]>;
+}
+
 /** Parses the configuration; relative paths are taken from `baseDir` (the config file's directory). */
 export function parseRunConfig(value: unknown, baseDir: string): RunConfig {
   if (!isRecord(value)) return fail('config', 'must be a JSON object');
@@ -137,6 +160,8 @@ export function parseRunConfig(value: unknown, baseDir: string): RunConfig {
     const sampleInterval = optional(entry, 'sampleInterval', () =>
       num(entry, 'sampleInterval', path, 1, 3_600),
     );
+    const localControl = snList(entry, path);
+    const pinnedRegisters = pins(entry, path);
     return {
       sn,
       secret: str(entry, 'secret', path),
@@ -151,6 +176,8 @@ export function parseRunConfig(value: unknown, baseDir: string): RunConfig {
       trustedKeys: trustedKeys as string[],
       ...(typeof entry.firmware === 'string' ? { firmware: entry.firmware } : {}),
       ...(typeof entry.model === 'string' ? { model: entry.model } : {}),
+      ...(localControl ? { localControl } : {}),
+      ...(pinnedRegisters ? { pinnedRegisters } : {}),
     };
   });
   return { broker, seed, acceleration, start, loggers };

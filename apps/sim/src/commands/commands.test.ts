@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeValues, hexToWords, wordsToHex } from '@sunfleet/domain';
 import { SimLogger } from '../logger/sim-logger.js';
+import { FORWARDING_SERIAL_DEFAULTS, storedForwarding } from './forwarding.js';
 import { TestBroker } from '../testing/broker.js';
 import { finalAnswer, sendCommand } from '../testing/commands.js';
 import { NOON, testSite, until } from '../testing/fixtures.js';
@@ -421,5 +422,80 @@ describe('forwarding.set', () => {
     ).toMatchObject({
       error: 'invalid-params',
     });
+  });
+
+  it('keeps the serial settings with the setting: defaults, echoed, across a restart', async () => {
+    const toTcp = { protocol: 'TCP', host: '127.0.0.1', port: port(tcp) };
+    expect(await finalAnswer(broker, SN, { name: 'forwarding.set', params: toTcp })).toEqual(
+      expect.objectContaining({
+        state: 'DONE',
+        result: {
+          ...toTcp,
+          serialPort: 1,
+          baudRate: 9600,
+          parity: 'NONE',
+          stopBits: 1,
+          acquisitionInterval: 60,
+        },
+      }),
+    );
+    const serial = { serialPort: 3, baudRate: 19_200, parity: 'EVEN', stopBits: 2, acquisitionInterval: 300 };
+    const toHttp = { protocol: 'HTTP', url: `http://127.0.0.1:${port(http)}/serial`, uploadInterval: 120 };
+    const answer = await finalAnswer(broker, SN, {
+      name: 'forwarding.set',
+      params: { ...toHttp, ...serial },
+    });
+    expect(answer).toMatchObject({ state: 'DONE' });
+    expect(answer.result).toEqual({ ...toHttp, ...serial });
+    expect(logger.forwarder.current).toEqual({ ...toHttp, ...serial });
+
+    await logger.stop();
+    logger = newLogger();
+    logger.advanceTo(ts);
+    logger.start();
+    await logger.uplink.whenReady();
+    expect(logger.forwarder.current).toEqual({ ...toHttp, ...serial });
+    // Copies go on arriving after the restart.
+    const before = posted.length;
+    advance(1);
+    await logger.forwarder.idle();
+    expect(posted.length).toBe(before + 1);
+    await finalAnswer(broker, SN, { name: 'forwarding.set', params: { protocol: 'OFF' } });
+    expect(logger.forwarder.current).toBeNull();
+  });
+
+  it.each([
+    ['serialPort', 0, 'serialPort must be an integer 1…4'],
+    ['serialPort', 5, 'serialPort must be an integer 1…4'],
+    ['serialPort', 1.5, 'serialPort must be an integer 1…4'],
+    ['baudRate', 9_601, 'baudRate must be one of 1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200'],
+    ['baudRate', '9600', 'baudRate must be one of 1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200'],
+    ['parity', 'MARK', 'parity must be NONE, ODD, EVEN'],
+    ['parity', 'none', 'parity must be NONE, ODD, EVEN'],
+    ['stopBits', 1.5, 'stopBits must be 1 or 2'],
+    ['stopBits', 0, 'stopBits must be 1 or 2'],
+    ['acquisitionInterval', 4, 'acquisitionInterval must be an integer 5…3600'],
+    ['acquisitionInterval', 3_601, 'acquisitionInterval must be an integer 5…3600'],
+  ])('refuses %s = %j, and keeps the setting it had', async (key, value, detail) => {
+    const setting = { protocol: 'TCP', host: '127.0.0.1', port: port(tcp), ...FORWARDING_SERIAL_DEFAULTS };
+    await finalAnswer(broker, SN, { name: 'forwarding.set', params: setting });
+    expect(
+      await finalAnswer(broker, SN, {
+        name: 'forwarding.set',
+        params: { protocol: 'TCP', host: '127.0.0.1', port: 9, [key]: value },
+      }),
+    ).toMatchObject({ state: 'FAILED', error: 'invalid-params', result: { detail } });
+    expect(logger.forwarder.current).toEqual(setting);
+    await finalAnswer(broker, SN, { name: 'forwarding.set', params: { protocol: 'OFF' } });
+  });
+
+  it('gives a setting saved before the serial settings existed their defaults', () => {
+    expect(storedForwarding({ protocol: 'TCP', host: 'h', port: 7 })).toEqual({
+      protocol: 'TCP',
+      host: 'h',
+      port: 7,
+      ...FORWARDING_SERIAL_DEFAULTS,
+    });
+    expect(storedForwarding({ protocol: 'UDP' })).toBeNull();
   });
 });

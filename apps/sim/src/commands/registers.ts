@@ -1,10 +1,13 @@
 // register.read {address, count} → {hex}; register.write {address, hex} → {hex, values}. Against the
 // addressed device's register map, or the logger's own map when no device is named. Writes are checked
 // through the definition: whole writable registers, within min/max; read-only registers are refused.
+// The answer echoes what the device accepted; a read shows what it holds (a device whose register
+// reverts — SiteDevices.pinRegister — answers DONE and still reads the old value). A device controlled
+// on site refuses writes ('local-control') but can be read.
 import { hexToWords, wordsToHex } from '@sunfleet/domain';
 import { RegisterError } from '../devices/register-image.js';
 import type { DeviceValues } from '../devices/sim-device.js';
-import { CommandError, intParam, stringParam, type CommandHandler } from './types.js';
+import { assertRemoteControl, CommandError, intParam, stringParam, type CommandHandler } from './types.js';
 
 /** Registers one read may return (the Modbus limit of one request). */
 export const MAX_READ_REGISTERS = 125;
@@ -40,6 +43,7 @@ export const registerWrite: CommandHandler = ({ request, device, target }) => {
   let values: DeviceValues;
   try {
     if (device) {
+      assertRemoteControl(device);
       if (!device.readable) throw new CommandError('not-supported', `${device.sn} does not answer`);
       values = target.devices.write(device, address, words);
     } else {
@@ -48,6 +52,5 @@ export const registerWrite: CommandHandler = ({ request, device, target }) => {
   } catch (error) {
     return registerFailure(error);
   }
-  const source = device ?? target.loggerDevice;
-  return { address, hex: wordsToHex(source.read(address, words.length)), values };
+  return { address, hex: wordsToHex(words), values };
 };

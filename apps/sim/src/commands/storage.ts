@@ -6,6 +6,7 @@ import { WorkModes, type TimeSharedPeriod } from '../physics/battery.js';
 import type { SimDevice } from '../devices/sim-device.js';
 import {
   arrayParam,
+  assertRemoteControl,
   CommandError,
   deviceOf,
   intParam,
@@ -14,11 +15,16 @@ import {
   type CommandHandler,
 } from './types.js';
 
-/** The addressed battery, or the site's only battery when no device is named. */
+/**
+ * The addressed battery, or the site's only battery when no device is named — refused while it is
+ * controlled on site.
+ */
 function batteryOf(ctx: CommandContext): SimDevice {
-  if (ctx.device) return deviceOf(ctx, 'BATTERY');
-  const battery = ctx.target.devices.devices.find((d) => d.type === 'BATTERY');
+  const battery = ctx.device
+    ? deviceOf(ctx, 'BATTERY')
+    : ctx.target.devices.devices.find((d) => d.type === 'BATTERY');
   if (!battery) throw new CommandError('wrong-device-type', 'this logger has no battery');
+  assertRemoteControl(battery);
   return battery;
 }
 

@@ -19,6 +19,7 @@ export type CommandErrorCode =
   | 'out-of-range'
   | 'not-supported'
   | 'not-in-standby'
+  | 'local-control'
   | 'busy'
   | 'interrupted'
   | 'download-failed'
@@ -40,8 +41,22 @@ export class CommandError extends Error {
 }
 
 export type ForwardingProtocol = 'HTTP' | 'MQTT' | 'TCP';
+export type SerialParity = 'NONE' | 'ODD' | 'EVEN';
 
-export interface ForwardingConfig {
+/** The serial side of the forwarding settings (SPEC §3): the RS485 port and how the logger polls it. */
+export interface SerialSettings {
+  /** The logger's RS485 port, 1…4. */
+  serialPort: number;
+  /** One of FORWARDING_BAUD_RATES. */
+  baudRate: number;
+  /** Check bit. */
+  parity: SerialParity;
+  stopBits: 1 | 2;
+  /** Seconds between polls of the devices (acquisition frequency), 5…3600. */
+  acquisitionInterval: number;
+}
+
+export interface ForwardingConfig extends SerialSettings {
   protocol: ForwardingProtocol;
   /** HTTP: the URL posted to; MQTT: mqtt://host:port/topic (topic optional). */
   url?: string;
@@ -134,6 +149,19 @@ export function arrayParam(params: Params, key: string, min: number, max: number
 
 export function isObject(value: unknown): value is Params {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Refuses a state-changing command to a device controlled on site (its remote-control switch is off):
+ * FAILED 'local-control'. Reads still work.
+ */
+export function assertRemoteControl(device: SimDevice): void {
+  if (device.localControl) {
+    throw new CommandError(
+      'local-control',
+      `${device.sn} is controlled locally (its remote-control switch is off): settings can only be changed on site`,
+    );
+  }
 }
 
 /** The addressed device, which must exist and be of one of the types. */

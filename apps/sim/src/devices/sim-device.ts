@@ -75,6 +75,11 @@ export class SimDevice {
   private readonly implemented = new Set<string>();
   /** False while the logger cannot reach the device (a communication fault). */
   readable = true;
+  /**
+   * Controlled on site (the installer turned its remote-control switch off): it refuses state-changing
+   * commands from the cloud (`local-control`); local Modbus access is unaffected. Announced in hello.
+   */
+  localControl = false;
 
   constructor(init: SimDeviceInit) {
     this.sn = init.sn;
@@ -235,6 +240,7 @@ export class SimDevice {
       unitId: this.unitId,
       firmware: this.firmwareVersion,
       ...(this.ratedPower === undefined ? {} : { ratedPower: this.ratedPower }),
+      ...(this.localControl ? { localControl: true } : {}),
     };
   }
 }

@@ -170,9 +170,11 @@ export function simLoggerOptions(
   const { station, logger } = entry;
   const deviceModels: Record<string, string> = {};
   const deviceFirmware: Record<string, string> = {};
+  const localControl: string[] = [];
   for (const device of logger.devices) {
     deviceModels[device.sn] = device.model;
     if (device.firmware !== undefined) deviceFirmware[device.sn] = device.firmware;
+    if (device.localControl === true) localControl.push(device.sn);
   }
   return {
     sn: logger.sn,
@@ -182,6 +184,7 @@ export function simLoggerOptions(
     bufferDir: join(runtime.stateDir, logger.sn),
     deviceModels,
     deviceFirmware,
+    ...(localControl.length > 0 ? { localControl } : {}),
     model: logger.model ?? FleetLimits.defaultLoggerModel,
     ...(logger.firmware === undefined ? {} : { firmware: logger.firmware }),
     network: logger.network ?? 'CELLULAR',

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { demoFleetPath } from '../cli/fleet-options.js';
 import { main } from '../cli.js';
 import { FleetError, parseFleet, readFleetFile } from './fleet-file.js';
-import { fleetLoggers, loggerSite, modelOf, stationDcKwp } from './fleet-sites.js';
+import { fleetLoggers, loggerSite, modelOf, simLoggerOptions, stationDcKwp } from './fleet-sites.js';
 import { scaleFleet } from './scale.js';
 
 const demo = readFleetFile(demoFleetPath());
@@ -57,6 +57,19 @@ describe('the demo fleet', () => {
 describe('fleet file validation', () => {
   it('accepts the demo fleet', () => {
     expect(problemsOf(demo)).toEqual([]);
+  });
+
+  it('marks devices controlled on site (localControl) for their logger, and refuses a non-boolean', () => {
+    const fleet = clone();
+    const device = fleet.stations[0]!.loggers[0]!.devices[0]!;
+    device.localControl = true;
+    expect(problemsOf(fleet)).toEqual([]);
+    const entry = fleetLoggers(fleet)[0]!;
+    const runtime = { brokerUrl: 'mqtt://127.0.0.1:1', stateDir: '/tmp/none', secret: 's' };
+    expect(simLoggerOptions(fleet, entry, runtime).localControl).toEqual([device.sn]);
+    expect(simLoggerOptions(demo, fleetLoggers(demo)[0]!, runtime)).not.toHaveProperty('localControl');
+    (device as unknown as Record<string, unknown>).localControl = 'yes';
+    expect(problemsOf(fleet)).toEqual(['stations[0].loggers[0].devices[0].localControl: must be boolean']);
   });
 
   it('lists schema problems with their place', () => {

@@ -64,6 +64,16 @@ export interface SimLoggerOptions {
   maxInFlight?: number;
   /** How long a reboot keeps the logger offline, ms (default 2000). */
   rebootMs?: number;
+  /**
+   * Device SNs controlled on site from the start (remote-control switch off): they refuse state-changing
+   * commands with `local-control` and say so in hello. `setLocalControl` flips it while running.
+   */
+  localControl?: readonly string[];
+  /**
+   * Fault injection: device SN → register keys whose changes the device accepts and silently undoes
+   * (SiteDevices.pinRegister).
+   */
+  pinnedRegisters?: Readonly<Record<string, readonly string[]>>;
   /** Wall clock for command expiry (default Date.now). */
   wallNow?: () => number;
   onError?: (error: Error) => void;
@@ -119,6 +129,11 @@ export class SimLogger implements CommandTarget {
     if (this.devices.devices.length > ProtocolLimits.maxDevicesPerHello) {
       throw new RangeError(`a logger serves at most ${ProtocolLimits.maxDevicesPerHello} devices`);
     }
+    if (this.state.deviceSettings) this.devices.restoreSettings(this.state.deviceSettings);
+    for (const sn of opts.localControl ?? []) this.deviceOrThrow(sn).localControl = true;
+    for (const [sn, keys] of Object.entries(opts.pinnedRegisters ?? {})) {
+      for (const key of keys) this.devices.pinRegister(sn, key);
+    }
     this.uploadS = this.checkInterval(this.state.uploadInterval ?? opts.uploadInterval ?? 300);
     this.sampleS = opts.sampleInterval ?? this.uploadS;
     if (!(this.sampleS >= 1)) throw new RangeError('the sample interval is at least 1 s');
@@ -169,6 +184,27 @@ export class SimLogger implements CommandTarget {
       },
     );
     this.uplink.on('error', (error) => this.reportError(error));
+    // A device's new settings are kept at once, as the logger's own are.
+    this.devices.onSettingsChange = () => this.saveState();
+  }
+
+  private deviceOrThrow(sn: string): SimDevice {
+    const device = this.devices.bySn(sn);
+    if (!device) throw new RangeError(`no device ${sn} behind logger ${this.sn}`);
+    return device;
+  }
+
+  /**
+   * The installer's remote-control switch on site: while `on`, the device refuses state-changing
+   * commands (register.write, storage.mode, storage.timeSlots, device.factoryReset, acCouple.set) with
+   * `local-control`; reads and IV scans still work. A change is announced with a new hello
+   * (`localControl: true` on the device). Lasts until changed or the logger is constructed again.
+   */
+  setLocalControl(deviceSn: string, on: boolean): void {
+    const device = this.deviceOrThrow(deviceSn);
+    if (device.localControl === on) return;
+    device.localControl = on;
+    this.uplink.sendHello();
   }
 
   /**
@@ -404,6 +440,7 @@ export class SimLogger implements CommandTarget {
   private saveState(): void {
     this.state.counters = this.counters();
     this.state.stringAlarms = this.site.openStringAlarms();
+    this.state.deviceSettings = this.devices.settings();
     saveLoggerState(this.statePath, this.state, (this.opts.fsync ?? true) && !this.backfilling);
   }
 

@@ -34,11 +34,14 @@ describe('battery work modes', () => {
     expect(b.setpoint(evening)).toBe(-5_000);
   });
 
-  it('full feed-in rests; PV mode charges from surplus only and never discharges', () => {
+  it('full feed-in discharges at full power down to the reserve; PV mode charges from surplus only and never discharges', () => {
     const b = new Battery(SPEC, 50);
     b.setMode('FULL_FEED_IN');
-    expect(b.setpoint(noon)).toBe(0);
-    expect(b.setpoint(evening)).toBe(0);
+    expect(b.setpoint(noon)).toBe(5_000);
+    expect(b.setpoint(evening)).toBe(5_000);
+    b.apply(b.feasible(b.setpoint(evening), 7_200), 7_200, 20);
+    expect(b.soc).toBeCloseTo(10, 6);
+    expect(b.feasible(b.setpoint(evening), 300)).toBeCloseTo(0, 6);
     b.setMode('PV_MODE');
     expect(b.setpoint(noon)).toBe(-5_000);
     expect(b.setpoint(evening)).toBe(-0);

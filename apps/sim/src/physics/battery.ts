@@ -7,7 +7,8 @@
 // What each mode does on grid (off grid every mode supplies the house, since that is what a backup is for):
 // - SELF_CONSUMPTION: charge PV surplus, discharge to cover the house, never to the grid.
 // - EMERGENCY_CHARGING: charge at full power from PV and grid until full, then rest; never discharge.
-// - FULL_FEED_IN: the battery rests; all PV goes to the grid connection (the meter nets it with the house).
+// - FULL_FEED_IN: everything goes to the grid: the battery discharges at full power down to its reserve
+//   (then rests) and never charges; all PV goes to the grid connection (the meter nets it with the house).
 // - PV_MODE: charge from PV surplus only (never from the grid), never discharge: a PV-charged backup reserve.
 // - TIME_SHARED: up to six periods (start, end, CHARGE or DISCHARGE, optional power); outside them, self-
 //   consumption. Periods must not overlap (the contracts' validateTimePeriods rule).
@@ -152,7 +153,7 @@ export class Battery {
         }
         return -this.spec.maxChargeW;
       case 'FULL_FEED_IN':
-        return 0;
+        return this.spec.maxDischargeW;
       case 'PV_MODE':
         return -Math.max(surplus, 0);
       case 'TIME_SHARED': {

@@ -16,6 +16,8 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 export const RemoteLimits = {
   /** How long a call waits for the device's answer unless REMOTE_ANSWER_WAIT_MS says otherwise. */
   answerWaitMsDefault: 30_000,
+  /** The longest wait REMOTE_ANSWER_WAIT_MS may set (0 answers at once with the commands' state). */
+  answerWaitMsMax: 120_000,
   /** Remote-operation commands expire after this long unanswered (the device then ignores them). */
   commandTtlSeconds: 300,
   /** Register changes per write request. */
@@ -39,8 +41,13 @@ export const RemoteMessage = {
   unknownRegister: 'remote.unknownRegister',
   /** A display group none of the device's registers belong to. */
   unknownGroup: 'remote.unknownGroup',
-  /** Read: group together with address/count, address without count, or both deviceId and gatewayId. */
+  /**
+   * Read (and the register map): group together with address/count, address without count (or count
+   * without address), or both (or neither of) deviceId and gatewayId.
+   */
   readTargetInvalid: 'remote.readTargetInvalid',
+  /** Write: a change with both or neither of key and address, or both (or neither of) deviceId and gatewayId. */
+  writeTargetInvalid: 'remote.writeTargetInvalid',
   /** Write: the register is read-only (or a raw address touches a read-only or unknown register). */
   notWritable: 'remote.notWritable',
   /** The same register twice in one write. */

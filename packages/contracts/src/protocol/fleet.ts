@@ -94,6 +94,8 @@ export const FleetDevice = Type.Object(
     workMode: Type.Optional(Type.Enum(StorageWorkModes)),
     periods: Type.Optional(Type.Array(FleetPeriod, { maxItems: Limits.timeSlots })),
     initialSocPct: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+    /** Controlled on site from the start (remote-control switch off): refuses state-changing commands. */
+    localControl: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

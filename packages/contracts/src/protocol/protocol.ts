@@ -102,6 +102,11 @@ export const HelloDevice = Type.Object(
     firmware: Type.Optional(Type.String({ maxLength: 32 })),
     /** Rated power in W (inverters), capacity in Wh (batteries). */
     ratedPower: Type.Optional(Type.Number({ minimum: 0, maximum: 1e9 })),
+    /**
+     * True while the device is controlled on site (its remote-control switch is off): it refuses every
+     * state-changing command with `local-control`. Absent = false.
+     */
+    localControl: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

@@ -25,6 +25,10 @@ import { sessionOf } from '../../plugins/auth.plugin.js';
 import type { RemoteService } from './remote.service.js';
 
 const tags = ['remote'];
+
+/** The audit row's target: the device, or the logger for its own registers. */
+const targetOf = (body: { deviceId?: number; gatewayId?: number }): number | undefined =>
+  body.deviceId ?? body.gatewayId;
 const WAIT =
   'Answers with the device’s result, or — when the device has not answered within the wait (30 s by ' +
   'default, REMOTE_ANSWER_WAIT_MS) — with the commands and their state so far. Bad input answers 4000 and ' +
@@ -60,12 +64,14 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> 
     },
     async (request) => {
       const session = sessionOf(request);
+      // Recorded before the call, so a refused one (4000, 4003, 4004) is in the trail with what was asked.
+      request.auditDetail = { targetId: targetOf(request.body), ...request.body };
       const answer = await remote.read(
         { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
         request.body,
       );
       request.auditDetail = {
-        ...request.body,
+        ...request.auditDetail,
         state: answer.state,
         commands: answer.commands.map((c) => c.id),
       };
@@ -87,12 +93,13 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> 
     },
     async (request) => {
       const session = sessionOf(request);
+      request.auditDetail = { targetId: targetOf(request.body), ...request.body };
       const answer = await remote.write(
         { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
         request.body,
       );
       request.auditDetail = {
-        ...request.body,
+        ...request.auditDetail,
         state: answer.state,
         applied: answer.applied,
         commands: answer.commands.map((c) => c.id),
@@ -139,14 +146,14 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> 
     },
     async (request) => {
       const session = sessionOf(request);
+      request.auditDetail = { targetId: request.params.deviceId, ...request.body };
       const answer = await remote.setStorage(
         { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
         request.params.deviceId,
         request.body,
       );
       request.auditDetail = {
-        targetId: request.params.deviceId,
-        ...request.body,
+        ...request.auditDetail,
         state: answer.state,
         commands: answer.commands.map((c) => c.id),
       };
@@ -186,14 +193,14 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> 
     },
     async (request) => {
       const session = sessionOf(request);
+      request.auditDetail = { targetId: request.params.gatewayId, protocol: request.body.protocol };
       const answer = await remote.setForwarding(
         { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
         request.params.gatewayId,
         request.body,
       );
       request.auditDetail = {
-        targetId: request.params.gatewayId,
-        protocol: request.body.protocol,
+        ...request.auditDetail,
         state: answer.state,
         commands: answer.commands.map((c) => c.id),
       };
@@ -218,12 +225,13 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> 
     },
     async (request) => {
       const session = sessionOf(request);
+      request.auditDetail = { targetId: request.body.deviceId };
       const answer = await remote.factoryReset(
         { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
         request.body,
       );
       request.auditDetail = {
-        targetId: request.body.deviceId,
+        ...request.auditDetail,
         state: answer.state,
         commands: answer.commands.map((c) => c.id),
       };
