@@ -78,6 +78,11 @@ export interface AppDeps {
   metricsRegistries?: readonly Registry[];
   /** Poll and heartbeat intervals of GET /live (tests shorten them); default LiveLimits. */
   live?: { pollIntervalMs?: number; alarmPollIntervalMs?: number; heartbeatMs?: number };
+  /**
+   * How long a remote operation (AC coupling, batch register test) waits for the devices' answers; default
+   * RemoteLimits.answerWaitMsDefault (tests shorten it).
+   */
+  remoteAnswerWaitMs?: number;
 }
 
 declare module 'fastify' {
@@ -202,10 +207,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           clock: deps.clock,
           changes,
           commands: new CommandsService({ db, clock: deps.clock, log: deps.logger }),
-          answerWaitMs: deps.config.remoteAnswerWaitMs,
+          answerWaitMs: deps.remoteAnswerWaitMs ?? deps.config.remoteAnswerWaitMs,
         }),
       });
-      await api.register(registerTestRoutes);
+      await api.register(registerTestRoutes, {
+        db,
+        clock: deps.clock,
+        changes,
+        answerWaitMs: deps.remoteAnswerWaitMs ?? deps.config.remoteAnswerWaitMs,
+      });
       await api.register(stationChartsRoutes, {
         db,
         clock: deps.clock,
@@ -219,7 +229,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         unreadAlarms,
         ...deps.live,
       });
-      await api.register(stationDevicesRoutes, { db, clock: deps.clock });
+      await api.register(stationDevicesRoutes, {
+        db,
+        clock: deps.clock,
+        changes,
+        answerWaitMs: deps.remoteAnswerWaitMs ?? deps.config.remoteAnswerWaitMs,
+      });
       await api.register(devicesRoutes, { db, clock: deps.clock });
       await api.register(shareLinkRoutes, { db, clock: deps.clock, config: deps.config });
       await api.register(searchRoutes, { db, clock: deps.clock });

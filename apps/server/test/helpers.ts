@@ -103,6 +103,8 @@ export interface TestAppOptions {
   webDist?: string;
   /** Poll and heartbeat intervals of GET /live (live.test shortens them). */
   live?: AppDeps['live'];
+  /** How long remote operations wait for devices' answers (tests of devices that stay silent shorten it). */
+  remoteAnswerWaitMs?: number;
   /** Lets a test add routes before the app is ready (e.g. to exercise the error envelope). */
   extend?: (app: FastifyInstance) => void;
 }
@@ -142,6 +144,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     version: 'test',
     webDist: options.webDist ?? '/nonexistent-web-dist',
     ...(options.live ? { live: options.live } : {}),
+    ...(options.remoteAnswerWaitMs === undefined ? {} : { remoteAnswerWaitMs: options.remoteAnswerWaitMs }),
   });
   options.extend?.(app);
   await app.ready();

@@ -65,6 +65,10 @@ export const DeviceDetail = Type.Object({
   gatewaySn: Type.String(),
   lastSeenAt: Type.Union([Type.Null(), Type.String({ format: 'date-time' })]),
   unitId: Type.Integer({ description: 'Modbus unit address behind its logger' }),
+  localControl: Type.Boolean({
+    description:
+      'The logger reports the device under local control (its site switch): it refuses writes from the cloud',
+  }),
   manufacturer: NullableString,
   mpptCount: Type.Integer({ minimum: 0, description: 'MPPT channels of the model within its definition' }),
   mpptInUse: Type.Array(Type.Integer({ minimum: 1 }), {

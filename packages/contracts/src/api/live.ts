@@ -7,6 +7,7 @@ import { Type, type Static } from 'typebox';
 import { DeviceRestSchema } from '../device-status.js';
 import { PowerChartData } from './station-charts.js';
 import { StationStats } from './stations.js';
+import { CommandView } from './telemetry.js';
 
 export const LiveLimits = {
   /** How often the shared poller reads device_latest changes, ms. */
@@ -90,8 +91,16 @@ export type LiveUnreadEvent = Static<typeof LiveUnreadEvent>;
 export type LiveAlarmStreamEvent =
   { type: 'alarm'; data: LiveAlarmEvent } | { type: 'unread'; data: LiveUnreadEvent };
 
+/**
+ * `event: command` on GET /live/commands — a command in the caller's reach was created or changed state
+ * (enqueued, sent, acknowledged, done, failed, expired): the command as GET /command/{id} answers it now.
+ */
+export const LiveCommandEvent = CommandView;
+export type LiveCommandEvent = CommandView;
+
 export type LiveEvent =
   | LiveAlarmStreamEvent
+  | { type: 'command'; data: LiveCommandEvent }
   | { type: 'latest'; data: LiveLatestEvent }
   | { type: 'status'; data: LiveStatusEvent }
   | { type: 'stats'; data: LiveStatsEvent }

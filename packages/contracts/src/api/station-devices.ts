@@ -116,6 +116,9 @@ export const StationDeviceItem = Type.Object({
   }),
   lastSeenAt: NullableDate,
   timeZone: Type.String({ description: "The station's time zone (UTC when unbound)" }),
+  localControl: Type.Boolean({
+    description: 'Under local control (the logger says so): remote operations that change it are refused',
+  }),
 });
 export type StationDeviceItem = Static<typeof StationDeviceItem>;
 

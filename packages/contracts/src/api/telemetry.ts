@@ -2,10 +2,11 @@
 // station status, packet loss per logger and day, alarm records — and the command channel to loggers.
 // Beyond the schemas the server checks date validity and range lengths (messages below).
 import { Type, type Static } from 'typebox';
-import { AlarmLevels, CommandStates } from '../protocol/protocol.js';
+import { AlarmLevels, CommandStates, type CommandState } from '../protocol/protocol.js';
 import { TelemetryColumns } from '../protocol/registers.js';
 import { PageQueryFields } from './paging.js';
 import { DEVICE_STATUS_CODES, DeviceRestSchema, STATION_STATUS_CODES } from '../device-status.js';
+import { Perm, type PermCode } from '../permissions.js';
 
 export const TelemetryLimits = {
   /** Raw history: days per request. */
@@ -39,6 +40,8 @@ export const TelemetryApiMessage = {
   /** The command's device is not behind the command's logger. */
   commandDeviceNotOnGateway: 'command.deviceNotOnGateway',
   commandParamsTooLarge: 'command.paramsTooLarge',
+  /** Retry of a command that has not failed or expired (texts in locales/commands). */
+  commandRetryNotEnded: 'command.retryNotEnded',
 } as const;
 
 const Id = Type.Integer({ minimum: 1 });
@@ -275,6 +278,43 @@ export type AlarmItem = Static<typeof AlarmItem>;
 // ---- Commands -------------------------------------------------------------------------------------------
 
 export const COMMAND_NAME_PATTERN = '^[a-z][a-zA-Z0-9.]{0,47}$';
+
+/**
+ * The permission an operation needs besides command:send when the command centre sends it again (the
+ * remote operations check the same one when they first send it); other names need command:send only.
+ */
+const COMMAND_PERMISSIONS: Readonly<Record<string, PermCode>> = {
+  'register.read': Perm.registerRead,
+  'register.write': Perm.registerWrite,
+  'storage.mode': Perm.storageUpdate,
+  'storage.timeSlots': Perm.storageUpdate,
+  'forwarding.set': Perm.forwardingUpdate,
+  'device.factoryReset': Perm.deviceFactoryReset,
+  'acCouple.set': Perm.acCoupleUpdate,
+  'iv.scan': Perm.ivScan,
+  'recording.start': Perm.recordingStart,
+};
+
+export function commandPermission(name: string): PermCode {
+  if (Object.prototype.hasOwnProperty.call(COMMAND_PERMISSIONS, name)) {
+    const perm = COMMAND_PERMISSIONS[name];
+    if (perm !== undefined) return perm;
+  }
+  if (name.startsWith('storage.')) return Perm.storageUpdate;
+  return Perm.commandSend;
+}
+
+/**
+ * Commands that only read from a device: a device under local control still answers them (docs/protocol.md
+ * §6.1 "Local control"); it refuses every other with `local-control`.
+ */
+export const READ_ONLY_COMMANDS: readonly string[] = ['register.read', 'iv.scan', 'recording.start'];
+
+/** True when the command changes a device's state (refused while the device is under local control). */
+export const commandChangesDevice = (name: string): boolean => !READ_ONLY_COMMANDS.includes(name);
+
+/** Command states the command centre may send again (POST /api/command/{id}/retry). */
+export const RETRYABLE_COMMAND_STATES: readonly CommandState[] = ['FAILED', 'EXPIRED'];
 export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
 
 export const CommandCreateBody = Type.Object(

@@ -3,7 +3,16 @@
 import type { AuditAction, CommandState, CommandView, FirmwareProgress } from '@sunfleet/contracts';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, commands, devices, firmwareProgress, gateways, stations, users } from '../../db/schema.js';
+import {
+  acCoupleSettings,
+  auditLog,
+  commands,
+  devices,
+  firmwareProgress,
+  gateways,
+  stations,
+  users,
+} from '../../db/schema.js';
 import { gatewayInScope, idInScope } from '../tenancy/device-scope.js';
 import type { Scope } from '../tenancy/scope.js';
 
@@ -15,6 +24,16 @@ export const TERMINAL_STATES: readonly CommandState[] = ['DONE', 'FAILED', 'EXPI
 const TERMINAL_STATUS: Record<string, number> = { DONE: 200, FAILED: 5000, EXPIRED: 5003 };
 
 const msOrNull = (d: Date | null): number | null => (d === null ? null : d.getTime());
+
+export interface CommandFilter {
+  gatewayId?: number | undefined;
+  stationId?: number | undefined;
+  deviceId?: number | undefined;
+  /** Who asked. */
+  userId?: number | undefined;
+  state?: CommandState | undefined;
+  name?: string | undefined;
+}
 
 /** A command ready to publish, with the SNs its request names. */
 export interface SendableCommand {
@@ -84,15 +103,23 @@ export class CommandsRepository {
     return list[0] ?? null;
   }
 
+  /**
+   * The command centre's list (and the logger page's): commands of loggers in reach, newest first (the
+   * commands_created_idx order), filtered by logger, station, device, creator, state and name.
+   */
   async page(
     scope: Scope,
-    filter: { gatewayId?: number; state?: CommandState },
+    filter: CommandFilter,
     window: { offset: number; limit: number },
   ): Promise<{ total: number; list: CommandView[] }> {
     const where = and(
       gatewayInScope(scope),
       filter.gatewayId === undefined ? undefined : eq(commands.gatewayId, filter.gatewayId),
+      filter.stationId === undefined ? undefined : eq(gateways.stationId, filter.stationId),
+      filter.deviceId === undefined ? undefined : eq(commands.deviceId, filter.deviceId),
+      filter.userId === undefined ? undefined : eq(commands.createdByUserId, filter.userId),
       filter.state === undefined ? undefined : eq(commands.state, filter.state),
+      filter.name === undefined ? undefined : eq(commands.name, filter.name),
     );
     const [count] = await this.db
       .select({ n: sql`count(*)`.mapWith(Number) })
@@ -100,6 +127,46 @@ export class CommandsRepository {
       .innerJoin(gateways, eq(gateways.id, commands.gatewayId))
       .where(where);
     return { total: count?.n ?? 0, list: await this.views(where, window) };
+  }
+
+  /** The commands with these ids that the caller may reach (any order). */
+  async viewsOf(scope: Scope | null, ids: readonly string[]): Promise<CommandView[]> {
+    if (ids.length === 0) return [];
+    const byId = inArray(commands.id, [...ids]);
+    return this.views(scope === null ? byId : and(byId, gatewayInScope(scope)), {
+      offset: 0,
+      limit: ids.length,
+    });
+  }
+
+  /** Which of these commands the caller may reach. */
+  async idsInReach(scope: Scope, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: commands.id })
+      .from(commands)
+      .innerJoin(gateways, eq(gateways.id, commands.gatewayId))
+      .where(and(inArray(commands.id, [...ids]), gatewayInScope(scope)));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** A command's row if the caller may reach its logger. */
+  async rowInReach(scope: Scope, id: string): Promise<CommandRow | null> {
+    const rows = await this.db
+      .select({ row: commands })
+      .from(commands)
+      .innerJoin(gateways, eq(gateways.id, commands.gatewayId))
+      .where(and(eq(commands.id, id), gatewayInScope(scope)));
+    return rows[0]?.row ?? null;
+  }
+
+  /** Whether the logger reports the device under local control (hello `localControl`). */
+  async localControl(deviceId: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ localControl: devices.localControl })
+      .from(devices)
+      .where(eq(devices.id, deviceId));
+    return rows[0]?.localControl ?? false;
   }
 
   /** The command of this logger, locked for a state change; null for another logger's id. */
@@ -114,6 +181,17 @@ export class CommandsRepository {
 
   async update(id: string, values: Partial<typeof commands.$inferInsert>): Promise<void> {
     await this.db.update(commands).set(values).where(eq(commands.id, id));
+  }
+
+  /**
+   * An AC-coupling setting reached its device: the setting whose latest command this is records when (a
+   * setting changed again since waits for its own command).
+   */
+  async markAcCoupleSent(commandId: string, at: Date): Promise<void> {
+    await this.db
+      .update(acCoupleSettings)
+      .set({ sentAt: at })
+      .where(eq(acCoupleSettings.commandId, commandId));
   }
 
   async upsertFirmware(commandId: string, progress: FirmwareProgress, now: Date): Promise<void> {

@@ -9,7 +9,6 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { Errors } from '../../lib/errors.js';
 import { ok, responses } from '../../lib/envelope.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import { CommandsService, type WarnLog } from './commands.service.js';
@@ -64,64 +63,36 @@ export const commandRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  app.get(
-    '/gateway/command/page',
-    {
-      config: { perm: [Perm.gatewayView] },
-      schema: {
-        tags,
-        summary: 'Commands of the loggers within your reach, newest first',
-        querystring: CommandQuery,
-        response: responses(Page(CommandView)),
-      },
+  const page = {
+    config: { perm: [Perm.gatewayView] },
+    schema: {
+      tags,
+      summary:
+        'Every command within your reach with who, what, when and state, newest first; filters by ' +
+        'station, logger, device, user, state and name',
+      querystring: CommandQuery,
+      response: responses(Page(CommandView)),
     },
-    async (request) => ok(await commands.page(await app.scopeOf(request), request.query)),
-  );
-
-  app.get(
-    '/gateway/command/:id',
-    {
-      config: { perm: [Perm.gatewayView] },
-      schema: {
-        tags,
-        summary: 'One command with its state, result and firmware progress',
-        params: CommandIdParams,
-        response: responses(CommandView),
-      },
+  } as const;
+  const detail = {
+    config: { perm: [Perm.gatewayView] },
+    schema: {
+      tags,
+      summary: 'One command with its state, result and firmware progress',
+      params: CommandIdParams,
+      response: responses(CommandView),
     },
-    async (request) => ok(await commands.detail(await app.scopeOf(request), request.params.id)),
-  );
+  } as const;
 
-  // ---- The command centre (Step 5b, docs/remote.md "Command centre"). SKELETON on the s5b branches. ----
-
-  app.get(
-    '/command/page',
-    {
-      config: { perm: [Perm.gatewayView] },
-      schema: {
-        tags,
-        summary:
-          'Every command within your reach with who, what, when and state; filters by station, device, user',
-        querystring: CommandQuery,
-        response: responses(Page(CommandView)),
-      },
-    },
-    () => Promise.reject(Errors.unavailable()),
-  );
-
-  app.get(
-    '/command/:id',
-    {
-      config: { perm: [Perm.gatewayView] },
-      schema: {
-        tags,
-        summary: 'One command with its state, result and firmware progress',
-        params: CommandIdParams,
-        response: responses(CommandView),
-      },
-    },
-    () => Promise.reject(Errors.unavailable()),
-  );
+  // The command centre (docs/remote.md "Command centre") and the logger page's older paths: one code.
+  for (const prefix of ['/command', '/gateway/command']) {
+    app.get(`${prefix}/page`, page, async (request) =>
+      ok(await commands.page(await app.scopeOf(request), request.query)),
+    );
+    app.get(`${prefix}/:id`, detail, async (request) =>
+      ok(await commands.detail(await app.scopeOf(request), request.params.id)),
+    );
+  }
 
   app.post(
     '/command/:id/retry',
@@ -130,10 +101,32 @@ export const commandRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags,
         summary: 'Send a FAILED or EXPIRED command again (a new command, retryOf the old one)',
+        description:
+          'Same logger, device, name and params, a new idempotency key and the original time to live from ' +
+          'now. Needs command:send and the permission of the operation itself (register:write for ' +
+          'register.write, storage:update for storage.*, …). A command in another state answers 4000 ' +
+          'command.retryNotEnded; a device now under local control refuses state-changing commands (4003 ' +
+          'remote.localControl). Retrying twice while the new command is open answers that command.',
         params: CommandIdParams,
         response: responses(CommandView),
       },
     },
-    () => Promise.reject(Errors.unavailable()),
+    async (request) => {
+      request.auditDetail = { retryOf: request.params.id };
+      const session = sessionOf(request);
+      const { command, created } = await commands.retry(
+        { scope: await app.scopeOf(request), userId: session.userId, permissions: session.permissions },
+        request.params.id,
+      );
+      request.auditDetail = {
+        targetId: command.id,
+        retryOf: request.params.id,
+        gatewayId: command.gatewayId,
+        deviceId: command.deviceId,
+        name: command.name,
+        created,
+      };
+      return ok(command);
+    },
   );
 };

@@ -2,7 +2,12 @@
 // per (logger, key), audited. The dispatcher sends; the ingest hands the logger's answers to applyResult.
 import { randomUUID } from 'node:crypto';
 import {
+  commandChangesDevice,
+  commandPermission,
+  hasAnyPermission,
   pageWindow,
+  RemoteMessage,
+  RETRYABLE_COMMAND_STATES,
   TelemetryApiMessage,
   TelemetryLimits,
   type CommandCreateBody,
@@ -18,6 +23,16 @@ import { invalidField } from '../reference/sql-helpers.js';
 import type { Scope } from '../tenancy/scope.js';
 import { CommandsRepository, TERMINAL_STATES, type CommandRow } from './commands.repository.js';
 import { wakeCommandDispatchers } from './dispatcher.js';
+
+/** The command that carries an AC-coupling setting to its device (station-devices, docs/remote.md). */
+export const AC_COUPLE_COMMAND = 'acCouple.set';
+
+/** Who retries a command: what they reach and the permissions they hold. */
+export interface CommandCaller {
+  scope: Scope;
+  userId: number;
+  permissions: readonly string[];
+}
 
 /** The part of a logger the service uses (pino and Fastify loggers both fit). */
 export interface WarnLog {
@@ -114,6 +129,45 @@ export class CommandsService {
   }
 
   /**
+   * The command centre's retry: a FAILED or EXPIRED command sent again as a new command — same logger,
+   * device, name and params, a new idempotency key, retryOf the old one, the same time to live from now.
+   * It carries the old command's open key (or one of its own), so a double retry sends one. Needs the
+   * permission of the operation itself besides command:send; a device now under local control refuses
+   * anything that changes it (4003 remote.localControl).
+   */
+  async retry(caller: CommandCaller, id: string): Promise<{ command: CommandView; created: boolean }> {
+    const repo = new CommandsRepository(this.deps.db);
+    const row = await repo.rowInReach(caller.scope, id);
+    if (row === null) throw Errors.notFound();
+    if (!hasAnyPermission(caller.permissions, [commandPermission(row.name)])) throw Errors.forbidden();
+    if (!RETRYABLE_COMMAND_STATES.includes(row.state)) {
+      const rule = TelemetryApiMessage.commandRetryNotEnded;
+      throw Errors.invalid(rule, [{ field: 'params.id', rule, message: `the command is ${row.state}` }]);
+    }
+    if (row.deviceId !== null && commandChangesDevice(row.name) && (await repo.localControl(row.deviceId)))
+      throw Errors.forbidden(RemoteMessage.localControl);
+    const ttlSeconds = Math.min(
+      TelemetryLimits.commandTtlMax,
+      Math.max(
+        TelemetryLimits.commandTtlMin,
+        Math.round((row.expiresAt.getTime() - row.createdAt.getTime()) / 1000),
+      ),
+    );
+    return this.enqueue({
+      gatewayId: row.gatewayId,
+      ...(row.deviceId === null ? {} : { deviceId: row.deviceId }),
+      name: row.name,
+      params: row.params,
+      ttlSeconds,
+      idempotencyKey: `retry:${randomUUID()}`,
+      userId: caller.userId,
+      openKey: row.openKey ?? `retry:${row.id}`,
+      batchId: row.batchId,
+      retryOf: row.id,
+    });
+  }
+
+  /**
    * A logger's answer. Only a command of that logger is matched: another logger naming a foreign id
    * changes nothing. ACKNOWLEDGED moves PENDING/SENT on; DONE, FAILED and EXPIRED end an open command;
    * an ended command never changes again.
@@ -152,6 +206,8 @@ export class CommandsService {
         error: ended.error,
       });
       await repo.auditTerminal(ended, 'logger');
+      if (ended.state === 'DONE' && ended.name === AC_COUPLE_COMMAND)
+        await repo.markAcCoupleSent(row.id, now);
     });
   }
 

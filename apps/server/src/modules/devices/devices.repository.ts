@@ -24,6 +24,8 @@ export interface DeviceRow {
   deviceType: 'GATEWAY' | 'INVERTER' | 'METER' | 'BATTERY' | 'WEATHER_STATION';
   model: string;
   unitId: number;
+  /** The logger reports the device under local control (hello `localControl`). */
+  localControl: boolean;
   manufacturer: string | null;
   /** The device's model id, else the model matched by type and name (devices registered before it). */
   modelId: number | null;
@@ -72,6 +74,7 @@ export class DevicesRepository {
         deviceType: devices.deviceType,
         model: devices.model,
         unitId: devices.unitId,
+        localControl: devices.localControl,
         manufacturer: sql<string | null>`nullif(${deviceModels.manufacturer}, '')`,
         modelId: deviceModels.id,
         firmware: devices.firmware,

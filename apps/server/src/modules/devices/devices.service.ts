@@ -126,6 +126,7 @@ export class DevicesService {
       gatewaySn: row.gatewaySn,
       lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
       unitId: row.unitId,
+      localControl: row.localControl,
       manufacturer: row.manufacturer,
       mpptCount,
       mpptInUse,

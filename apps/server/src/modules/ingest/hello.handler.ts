@@ -17,16 +17,19 @@ interface DeviceRow {
   unit_id: number;
   firmware: string | null;
   rated_power: number | null;
+  /** Controlled on site (hello `localControl`, absent = false): the cloud's changes are refused. */
+  local_control: boolean;
 }
 
 /** Thrown inside the transaction to roll it back when a concurrent hello claimed one of the SNs. */
 class ForeignClaim extends Error {}
 
 const UPSERT_DEVICES = `
-INSERT INTO devices AS d (gateway_id, sn, device_type, model_id, model, unit_id, firmware, rated_power)
-SELECT $2::int, sn, device_type, model_id, model, unit_id, firmware, rated_power
+INSERT INTO devices AS d (gateway_id, sn, device_type, model_id, model, unit_id, firmware, rated_power,
+  local_control)
+SELECT $2::int, sn, device_type, model_id, model, unit_id, firmware, rated_power, local_control
 FROM json_to_recordset($1::json) AS x(sn text, device_type text, model_id int, model text, unit_id int,
-  firmware text, rated_power float8)
+  firmware text, rated_power float8, local_control boolean)
 ORDER BY sn
 ON CONFLICT (sn) DO UPDATE SET
   device_type = excluded.device_type,
@@ -34,7 +37,8 @@ ON CONFLICT (sn) DO UPDATE SET
   model = excluded.model,
   unit_id = excluded.unit_id,
   firmware = COALESCE(excluded.firmware, d.firmware),
-  rated_power = excluded.rated_power
+  rated_power = excluded.rated_power,
+  local_control = excluded.local_control
 WHERE d.gateway_id = excluded.gateway_id
 RETURNING id`;
 
@@ -64,6 +68,7 @@ export async function storeHello(
       unit_id: device.unitId,
       firmware: device.firmware ?? null,
       rated_power: device.ratedPower ?? model?.ratedPower ?? null,
+      local_control: device.localControl ?? false,
     });
   }
   const sns = JSON.stringify(announced.map((d) => d.sn));

@@ -19,6 +19,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { alarms, gateways } from '../../db/schema.js';
 import type { UnreadAlarmCounts } from '../alarms/unread-counts.js';
 import { gatewayInScope } from '../tenancy/device-scope.js';
+import { endsReach } from './reach-changes.js';
 import type { Scope } from '../tenancy/scope.js';
 
 /** A skipped id is looked for this many polls (≈ seconds) before it counts as rolled back. */
@@ -67,16 +68,8 @@ export class AlarmHub {
   ) {
     this.unsubscribeFeed = feed.subscribe((change) => {
       if (change.kind === 'alarm' || change.kind === 'reset') this.dirty = true;
-      // What the user may reach was decided when the stream opened: a change to the user, their role or
-      // any company ends the stream, and the reconnect is scoped anew.
-      if (change.kind === 'user' || change.kind === 'role' || change.kind === 'company')
-        for (const w of [...this.watchers.values()])
-          if (
-            change.kind === 'company' ||
-            (change.kind === 'user' && change.id === w.scope.userId) ||
-            (change.kind === 'role' && change.id === w.roleId)
-          )
-            w.close();
+      // What the user may reach was decided when the stream opened (reach-changes.ts).
+      for (const w of [...this.watchers.values()]) if (endsReach(change, w)) w.close();
     });
   }
 

@@ -1,6 +1,7 @@
-// GET /live: a Server-Sent Events stream of one station, logger or device, and GET /live/alarms: the
-// alarm changes in the caller's reach (docs/charts.md "Live updates"). Everything that can fail — the target, the permission, tenancy, the per-user limit — is
-// checked before the stream starts, so refusals are ordinary envelopes; afterwards the stream carries
+// GET /live: a Server-Sent Events stream of one station, logger or device, GET /live/alarms: the
+// alarm changes in the caller's reach (docs/charts.md "Live updates"), and GET /live/commands: the command
+// changes in it (docs/remote.md). Everything that can fail — the target, the permission, tenancy, the
+// per-user limit — is checked before the stream starts, so refusals are ordinary envelopes; afterwards the stream carries
 // `latest` and `status` events and a heartbeat comment, and ends when the session does.
 import {
   ErrorEnvelope,
@@ -25,6 +26,7 @@ import { recentCurve } from '../station-charts/station-charts.service.js';
 import { StationsService } from '../stations/stations.service.js';
 import type { UnreadAlarmCounts } from '../alarms/unread-counts.js';
 import { AlarmHub } from './alarm.hub.js';
+import { CommandHub } from './command.hub.js';
 import { LiveHub, type StationFeed } from './live.hub.js';
 import { LiveRepository, type LiveTarget } from './live.repository.js';
 
@@ -65,12 +67,14 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{
   const closers = new Set<() => void>();
 
   const alarmHub = new AlarmHub(db, changes, unreadAlarms, app.log, alarmPollIntervalMs);
+  const commandHub = new CommandHub(db, changes, app.log);
 
   // Open streams would keep the server from closing.
   app.addHook('preClose', async () => {
     for (const close of [...closers]) close();
     hub.close();
     alarmHub.close();
+    commandHub.close();
   });
 
   /**
@@ -211,6 +215,38 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{
       const scope = await app.scopeOf(request);
       await stream(request, reply, (send, close) =>
         alarmHub.subscribe({ scope, roleId: session.roleId, send, close }),
+      );
+    },
+  );
+
+  app.get(
+    '/live/commands',
+    {
+      config: { perm: [Perm.gatewayView], foreground: false },
+      schema: {
+        tags: ['live'],
+        summary: "Command changes in the caller's reach (Server-Sent Events), for the command centre",
+        description:
+          'text/event-stream: `event: command` with the command as GET /command/{id} answers it, whenever a ' +
+          "command in the caller's reach is created or changes state (sent, acknowledged, done, failed, " +
+          'expired); quick successive changes may arrive as one. The stream ends when the server cannot be ' +
+          'sure it saw every change (the client reconnects and reloads). A comment line every ' +
+          `${LiveLimits.heartbeatMs / 1000} s. Refusals (4003/4029) are JSON envelopes sent before the stream starts.`,
+        response: {
+          200: {
+            description: 'The event stream',
+            content: { 'text/event-stream': { schema: { type: 'string' } } },
+          },
+          '4xx': ErrorEnvelope,
+          '5xx': ErrorEnvelope,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = sessionOf(request);
+      const scope = await app.scopeOf(request);
+      await stream(request, reply, async (send, close) =>
+        commandHub.subscribe({ scope, roleId: session.roleId, send, close }),
       );
     },
   );

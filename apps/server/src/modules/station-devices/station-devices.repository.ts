@@ -1,10 +1,11 @@
 // SQL of the device pages of stations, AC coupling and event subscriptions. Every read and write goes
 // through stationInScope / deviceInScope (device-scope.ts), so a foreign station or device is not found.
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { NotifyType } from '@sunfleet/contracts';
+import type { CommandState, NotifyType } from '@sunfleet/contracts';
 import type { Db } from '../../db/client.js';
 import {
   acCoupleSettings,
+  commands,
   deviceLatest,
   devices,
   gateways,
@@ -45,6 +46,8 @@ export interface DeviceListRow {
   stateCode: number | null;
   /** energy_kwh of today's (station-local) day rollup; inverters only (others count no yield). */
   todayKwh: number | null;
+  /** The logger reports the device under local control (hello `localControl`). */
+  localControl: boolean;
 }
 
 export interface DeviceFilter {
@@ -57,11 +60,20 @@ export interface DeviceFilter {
 
 export interface ReachableDevice {
   id: number;
+  sn: string;
   deviceType: DeviceType;
   stationId: number | null;
+  gatewayId: number;
+  /** The logger reports the device under local control: the cloud does not change it. */
+  localControl: boolean;
 }
 
-export type AcCoupleRow = typeof acCoupleSettings.$inferSelect;
+/** A setting with the state and error of the acCouple.set command that carries its latest change. */
+export interface AcCoupleRow {
+  setting: typeof acCoupleSettings.$inferSelect;
+  commandState: CommandState | null;
+  commandError: string | null;
+}
 export type SubscriptionRow = typeof stationSubscriptions.$inferSelect;
 
 const openFaults = openFaultCount('device', sql`${devices.id}`);
@@ -86,7 +98,14 @@ export class StationDevicesRepository {
   /** A device in scope with the station of its logger, or null. */
   async device(scope: Scope, id: number): Promise<ReachableDevice | null> {
     const rows = await this.db
-      .select({ id: devices.id, deviceType: devices.deviceType, stationId: gateways.stationId })
+      .select({
+        id: devices.id,
+        sn: devices.sn,
+        deviceType: devices.deviceType,
+        stationId: gateways.stationId,
+        gatewayId: devices.gatewayId,
+        localControl: devices.localControl,
+      })
       .from(devices)
       .innerJoin(gateways, eq(gateways.id, devices.gatewayId))
       .where(idInScope(devices.id, id, deviceInScope(scope)));
@@ -136,6 +155,7 @@ export class StationDevicesRepository {
         latestSocPct: deviceLatest.socPct,
         producing: deviceLatest.producing,
         stateCode: deviceLatest.stateCode,
+        localControl: devices.localControl,
         todayKwh: sql<number | null>`case when ${devices.deviceType} = 'INVERTER' then
           (select r.energy_kwh::float8 from rollup_device_day r
             where r.device_id = ${devices.id} and r.day = ${localToday}) end`,
@@ -189,69 +209,84 @@ export class StationDevicesRepository {
 
   // ---- AC coupling --------------------------------------------------------------------------------------
 
+  private acCoupleSelect() {
+    return this.db
+      .select({ setting: acCoupleSettings, commandState: commands.state, commandError: commands.error })
+      .from(acCoupleSettings)
+      .leftJoin(commands, eq(commands.id, acCoupleSettings.commandId));
+  }
+
   async acCouple(deviceId: number): Promise<AcCoupleRow | null> {
-    const rows = await this.db.select().from(acCoupleSettings).where(eq(acCoupleSettings.deviceId, deviceId));
+    const rows = await this.acCoupleSelect().where(eq(acCoupleSettings.deviceId, deviceId));
     return rows[0] ?? null;
   }
 
   /** Settings of every device behind the station's loggers, by device id. */
   async acCouplesOfStation(stationId: number): Promise<AcCoupleRow[]> {
-    const rows = await this.db
-      .select({ setting: acCoupleSettings })
-      .from(acCoupleSettings)
+    return this.acCoupleSelect()
       .innerJoin(devices, eq(devices.id, acCoupleSettings.deviceId))
       .innerJoin(gateways, eq(gateways.id, devices.gatewayId))
       .where(eq(gateways.stationId, stationId))
       .orderBy(asc(acCoupleSettings.deviceId));
-    return rows.map((r) => r.setting);
   }
 
-  /** Sets or updates a device's coupling in one statement: SET when new or released, else UPDATED. */
+  /**
+   * Sets or updates a device's coupling in one statement: SET when new or released, else UPDATED; with
+   * the acCouple.set command that carries it (not delivered yet).
+   */
   async upsertAcCouple(values: {
     deviceId: number;
     coupledDeviceId: number | null;
     maxFeedInKw: number | null;
     userId: number;
+    commandId: string;
     now: Date;
-  }): Promise<AcCoupleRow> {
-    const rows = await this.db
+  }): Promise<void> {
+    const changed = {
+      enabled: true,
+      coupledDeviceId: values.coupledDeviceId,
+      maxFeedInKw: values.maxFeedInKw,
+      updatedByUserId: values.userId,
+      updatedAt: values.now,
+      sentAt: null,
+      commandId: values.commandId,
+    };
+    await this.db
       .insert(acCoupleSettings)
-      .values({
-        deviceId: values.deviceId,
-        enabled: true,
-        coupledDeviceId: values.coupledDeviceId,
-        maxFeedInKw: values.maxFeedInKw,
-        state: 'SET',
-        updatedByUserId: values.userId,
-        updatedAt: values.now,
-        sentAt: null,
-      })
+      .values({ deviceId: values.deviceId, state: 'SET', ...changed })
       .onConflictDoUpdate({
         target: acCoupleSettings.deviceId,
         set: {
-          enabled: true,
-          coupledDeviceId: values.coupledDeviceId,
-          maxFeedInKw: values.maxFeedInKw,
+          ...changed,
           state: sql`case when ${acCoupleSettings.state} = 'RELEASED' then 'SET' else 'UPDATED' end`,
-          updatedByUserId: values.userId,
-          updatedAt: values.now,
-          sentAt: null,
         },
-      })
-      .returning();
-    const row = rows[0];
-    if (!row) throw new Error('AC couple setting not stored');
-    return row;
+      });
   }
 
-  /** Releases a coupling that is not released yet; null when there is none to release. */
-  async releaseAcCouple(deviceId: number, userId: number, now: Date): Promise<AcCoupleRow | null> {
+  /** Whether the device has a coupling that is not released. */
+  async acCoupleActive(deviceId: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ state: acCoupleSettings.state })
+      .from(acCoupleSettings)
+      .where(and(eq(acCoupleSettings.deviceId, deviceId), sql`${acCoupleSettings.state} <> 'RELEASED'`));
+    return rows.length > 0;
+  }
+
+  /** Releases a coupling that is not released yet, with the command that carries it; false when none. */
+  async releaseAcCouple(deviceId: number, userId: number, commandId: string, now: Date): Promise<boolean> {
     const rows = await this.db
       .update(acCoupleSettings)
-      .set({ enabled: false, state: 'RELEASED', updatedByUserId: userId, updatedAt: now, sentAt: null })
+      .set({
+        enabled: false,
+        state: 'RELEASED',
+        updatedByUserId: userId,
+        updatedAt: now,
+        sentAt: null,
+        commandId,
+      })
       .where(and(eq(acCoupleSettings.deviceId, deviceId), sql`${acCoupleSettings.state} <> 'RELEASED'`))
-      .returning();
-    return rows[0] ?? null;
+      .returning({ deviceId: acCoupleSettings.deviceId });
+    return rows.length > 0;
   }
 
   // ---- Event subscriptions ------------------------------------------------------------------------------

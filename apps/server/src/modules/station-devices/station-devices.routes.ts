@@ -7,6 +7,7 @@ import {
   OneStationGatewayQuery,
   Page,
   Perm,
+  RemoteLimits,
   StationDeviceItem,
   StationDeviceModel,
   StationDeviceQuery,
@@ -18,6 +19,7 @@ import {
 } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ok, responses } from '../../lib/envelope.js';
@@ -31,13 +33,19 @@ const deviceStatusNote =
   'three upload intervals of its logger plus a minute; FAULT an open URGENT or IMPORTANT alarm; else RUNNING.';
 
 /** Loggers, devices, meters and device models of stations; AC coupling; event subscriptions. */
-export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (
-  app,
-  { db, clock },
-) => {
+export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  clock: Clock;
+  changes: ChangeFeed;
+  /** How long an AC-coupling change waits for the device's answer (default RemoteLimits.answerWaitMsDefault). */
+  answerWaitMs?: number;
+}> = async (app, { db, clock, changes, answerWaitMs }) => {
   // Reads only: the logger page of the gateways module, without its write-side collaborators.
   const gateways = new GatewaysService(db, clock, { disconnect: () => undefined, serverUsername: null });
-  const service = new StationDevicesService(db, clock, gateways);
+  const service = new StationDevicesService(db, clock, gateways, {
+    changes,
+    answerWaitMs: answerWaitMs ?? RemoteLimits.answerWaitMsDefault,
+  });
 
   app.get(
     '/station/gateway/page',
@@ -166,11 +174,14 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       config: { perm: [Perm.acCoupleUpdate], audit: { action: 'device.acCouple.set', target: 'device' } },
       schema: {
         tags,
-        summary: 'Set or update the AC coupling of an inverter or battery',
+        summary: 'Set or update the AC coupling of an inverter or battery, and send it to the device',
         description:
-          'Stored now (sentAt null) and sent to the device in the remote-operations step. Both devices must ' +
-          'be INVERTER or BATTERY devices of the same station and differ (4000 naming the rule). A new or ' +
-          'released setting becomes SET, an active one UPDATED.',
+          'Stored and sent to the device as acCouple.set {coupledSn, maxFeedInW}; answers once the device ' +
+          'has answered (delivery APPLIED with sentAt, or FAILED with deliveryError) or, after the answer ' +
+          'wait (30 s by default), with delivery PENDING. Both devices must be INVERTER or BATTERY devices ' +
+          'of the same station and differ (4000 naming the rule). A new or released setting becomes SET, an ' +
+          'active one UPDATED. A device under local control answers 4003 remote.localControl (nothing ' +
+          'stored or sent).',
         body: AcCoupleBody,
         response: responses(AcCoupleSetting),
       },
@@ -178,7 +189,16 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
     async (request) => {
       const { deviceId, coupledDeviceId, maxFeedInKw } = request.body;
       request.auditDetail = { targetId: deviceId, coupledDeviceId, maxFeedInKw };
-      return ok(await service.setAcCouple(await callerOf(app, request), request.body));
+      const caller = await callerOf(app, request);
+      const setting = await service.setAcCouple({ ...caller, signal: request.signal }, request.body);
+      request.auditDetail = {
+        targetId: deviceId,
+        coupledDeviceId,
+        maxFeedInKw,
+        commandId: setting.commandId,
+        delivery: setting.delivery,
+      };
+      return ok(setting);
     },
   );
 
@@ -188,12 +208,25 @@ export const stationDevicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cl
       config: { perm: [Perm.acCoupleUpdate], audit: { action: 'device.acCouple.release', target: 'device' } },
       schema: {
         tags,
-        summary: 'Release the AC coupling of a device (4000 when there is none to release)',
+        summary:
+          'Release the AC coupling of a device and tell the device (4000 when there is none to release)',
+        description:
+          'Sent as acCouple.set with coupledSn and maxFeedInW null; answers like setting it. A device under ' +
+          'local control answers 4003 remote.localControl.',
         params: IdParams,
         response: responses(AcCoupleSetting),
       },
     },
-    async (request) => ok(await service.releaseAcCouple(await callerOf(app, request), request.params.id)),
+    async (request) => {
+      const caller = await callerOf(app, request);
+      const setting = await service.releaseAcCouple({ ...caller, signal: request.signal }, request.params.id);
+      request.auditDetail = {
+        targetId: request.params.id,
+        commandId: setting.commandId,
+        delivery: setting.delivery,
+      };
+      return ok(setting);
+    },
   );
 
   // ---- Event subscriptions ------------------------------------------------------------------------------

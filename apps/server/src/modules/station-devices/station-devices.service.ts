@@ -7,8 +7,11 @@ import {
   validateEmail,
   DEFAULT_LANGUAGE,
   isLanguageKey,
+  RemoteLimits,
+  RemoteMessage,
   type AcCoupleBody,
   type AcCoupleSetting,
+  type CommandState,
   type GatewayListItem,
   type OneStationGatewayQuery,
   type StationDeviceItem,
@@ -22,9 +25,14 @@ import {
   type SubscriptionUpdateBody,
 } from '@sunfleet/contracts';
 import { deviceRest, deviceStatus, isFresh, isProducing, restOf, type DeviceFacts } from '@sunfleet/domain';
+import { randomUUID } from 'node:crypto';
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
+import { CommandWaiter } from '../commands/command-waiter.js';
+import { AC_COUPLE_COMMAND, CommandsService } from '../commands/commands.service.js';
+import { wakeCommandDispatchers } from '../commands/dispatcher.js';
 import type { Caller } from '../organisation/access.js';
 import { assertFields, type FieldCheck } from '../organisation/field-rules.js';
 import { optionalKeyword } from '../reference/sql-helpers.js';
@@ -72,22 +80,40 @@ export function toDeviceItem(row: DeviceListRow, nowMs: number): StationDeviceIt
     socPct: fresh && row.deviceType === 'BATTERY' ? row.latestSocPct : null,
     lastSeenAt: iso(row.lastSeenAt),
     timeZone: row.timeZone ?? 'UTC',
+    localControl: row.localControl,
   };
 }
 
-function toAcCouple(row: AcCoupleRow): AcCoupleSetting {
+/** Where the latest change stands on the device, from its acCouple.set command's state. */
+function deliveryOf(state: CommandState | null): AcCoupleSetting['delivery'] {
+  switch (state) {
+    case null:
+      return null;
+    case 'PENDING':
+    case 'SENT':
+    case 'ACKNOWLEDGED':
+      return 'PENDING';
+    case 'DONE':
+      return 'APPLIED';
+    case 'FAILED':
+    case 'EXPIRED':
+      return 'FAILED';
+  }
+}
+
+function toAcCouple({ setting, commandState, commandError }: AcCoupleRow): AcCoupleSetting {
   return {
-    deviceId: row.deviceId,
-    enabled: row.enabled,
-    coupledDeviceId: row.coupledDeviceId,
-    maxFeedInKw: row.maxFeedInKw,
-    state: row.state,
-    updatedAt: row.updatedAt.toISOString(),
-    sentAt: iso(row.sentAt),
-    commandId: row.commandId,
-    // SKELETON on the s5b branches: the command's state is joined in by the AC-coupling delivery work.
-    delivery: null,
-    deliveryError: null,
+    deviceId: setting.deviceId,
+    enabled: setting.enabled,
+    coupledDeviceId: setting.coupledDeviceId,
+    maxFeedInKw: setting.maxFeedInKw,
+    state: setting.state,
+    updatedAt: setting.updatedAt.toISOString(),
+    sentAt: iso(setting.sentAt),
+    commandId: setting.commandId,
+    delivery: deliveryOf(commandState),
+    // The device's error code; an expired command never reached it (nobody answered in time).
+    deliveryError: commandState === 'EXPIRED' ? (commandError ?? 'expired') : commandError,
   };
 }
 
@@ -147,15 +173,28 @@ function checkedSubscription(body: SubscriptionCreateBody): {
   };
 }
 
+/** How AC-coupling changes reach the device: the change feed to wait on, and for how long. */
+export interface AcCoupleDelivery {
+  changes: ChangeFeed;
+  /** How long a change waits for the device's answer before answering PENDING. */
+  answerWaitMs: number;
+}
+
+/** The caller of a change, and the request's signal (a caller gone away stops waiting). */
+type Changer = Caller & { signal?: AbortSignal };
+
 export class StationDevicesService {
   private readonly repo: StationDevicesRepository;
+  private readonly waiter: CommandWaiter;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly clock: Clock,
     private readonly gateways: GatewaysService,
+    private readonly delivery: AcCoupleDelivery,
   ) {
     this.repo = new StationDevicesRepository(db);
+    this.waiter = new CommandWaiter({ db, feed: delivery.changes });
   }
 
   // ---- Lists ----------------------------------------------------------------------------------------------
@@ -221,10 +260,12 @@ export class StationDevicesService {
   }
 
   /**
-   * Sets or updates a coupling. Both devices must be reachable (else 4004, like missing ones), be
-   * inverters or batteries, differ, and hang off the same station.
+   * Sets or updates a coupling and sends it to the device (acCouple.set {coupledSn, maxFeedInW}). Both
+   * devices must be reachable (else 4004, like missing ones), be inverters or batteries, differ, and hang
+   * off the same station; a device under local control refuses (4003). Answers once the device has
+   * answered, or after the answer wait with delivery PENDING.
    */
-  async setAcCouple(caller: Caller, body: AcCoupleBody): Promise<AcCoupleSetting> {
+  async setAcCouple(caller: Changer, body: AcCoupleBody): Promise<AcCoupleSetting> {
     const device = await this.deviceOrThrow(caller.scope, body.deviceId);
     const partner =
       body.coupledDeviceId === null ? null : await this.deviceOrThrow(caller.scope, body.coupledDeviceId);
@@ -245,23 +286,68 @@ export class StationDevicesService {
         ],
       ]);
     }
-    const row = await this.repo.upsertAcCouple({
-      deviceId: device.id,
-      coupledDeviceId: partner?.id ?? null,
-      maxFeedInKw: body.maxFeedInKw,
-      userId: caller.session.userId,
-      now: this.clock.now(),
-    });
-    return toAcCouple(row);
+    if (device.localControl) throw Errors.forbidden(RemoteMessage.localControl);
+    const maxFeedInW = body.maxFeedInKw === null ? null : Math.round(body.maxFeedInKw * 1000);
+    return this.deliver(caller, device, { coupledSn: partner?.sn ?? null, maxFeedInW }, (repo, commandId) =>
+      repo.upsertAcCouple({
+        deviceId: device.id,
+        coupledDeviceId: partner?.id ?? null,
+        maxFeedInKw: body.maxFeedInKw,
+        userId: caller.session.userId,
+        commandId,
+        now: this.clock.now(),
+      }),
+    );
   }
 
-  async releaseAcCouple(caller: Caller, deviceId: number): Promise<AcCoupleSetting> {
+  /** Releases a coupling and tells the device (acCouple.set with both fields null). */
+  async releaseAcCouple(caller: Changer, deviceId: number): Promise<AcCoupleSetting> {
     const device = await this.deviceOrThrow(caller.scope, deviceId);
-    const row = await this.repo.releaseAcCouple(device.id, caller.session.userId, this.clock.now());
-    if (row === null) {
+    const notSet = (): Error => {
       const rule = StationDeviceMessage.acCoupleNotSet;
-      throw Errors.invalid(rule, [{ field: 'params.id', rule, message: 'no AC coupling to release' }]);
-    }
+      return Errors.invalid(rule, [{ field: 'params.id', rule, message: 'no AC coupling to release' }]);
+    };
+    if (!(await this.repo.acCoupleActive(device.id))) throw notSet();
+    if (device.localControl) throw Errors.forbidden(RemoteMessage.localControl);
+    return this.deliver(caller, device, { coupledSn: null, maxFeedInW: null }, async (repo, commandId) => {
+      // Released by someone else since the check above: nothing is sent (the transaction rolls back).
+      if (!(await repo.releaseAcCouple(device.id, caller.session.userId, commandId, this.clock.now())))
+        throw notSet();
+    });
+  }
+
+  /**
+   * Stores the setting and its acCouple.set command in one transaction (an identical change still open
+   * on the logger answers that command), then waits for the device's answer at most the answer wait.
+   */
+  private async deliver(
+    caller: Changer,
+    device: ReachableDevice,
+    params: { coupledSn: string | null; maxFeedInW: number | null },
+    store: (repo: StationDevicesRepository, commandId: string) => Promise<void>,
+  ): Promise<AcCoupleSetting> {
+    let created = false;
+    const commandId = await this.db.transaction(async (tx) => {
+      const commands = new CommandsService({ db: tx, clock: this.clock, onEnqueued: () => undefined });
+      const enqueued = await commands.enqueue({
+        gatewayId: device.gatewayId,
+        deviceId: device.id,
+        name: AC_COUPLE_COMMAND,
+        params,
+        ttlSeconds: RemoteLimits.commandTtlSeconds,
+        idempotencyKey: `acCouple:${randomUUID()}`,
+        userId: caller.session.userId,
+        openKey: `${AC_COUPLE_COMMAND}:${device.id}:${params.coupledSn ?? ''}:${params.maxFeedInW ?? ''}`,
+      });
+      created = enqueued.created;
+      await store(new StationDevicesRepository(tx), enqueued.command.id);
+      return enqueued.command.id;
+    });
+    // Woken after the commit, so the dispatcher finds the command.
+    if (created) wakeCommandDispatchers();
+    await this.waiter.settle(commandId, this.delivery.answerWaitMs, caller.signal);
+    const row = await this.repo.acCouple(device.id);
+    if (row === null) throw new Error('AC couple setting vanished');
     return toAcCouple(row);
   }
 

@@ -12329,258 +12329,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/gateway/command/page": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Commands of the loggers within your reach, newest first */
-        get: {
-            parameters: {
-                query?: {
-                    pageNum?: number;
-                    pageSize?: number;
-                    gatewayId?: number;
-                    state?: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
-                    stationId?: number;
-                    deviceId?: number;
-                    userId?: number;
-                    name?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Status code: 200 on success, otherwise an error code */
-                            status: number;
-                            /** @description Translation key of the message shown to the user */
-                            enMsg: string;
-                            data: {
-                                total: number;
-                                list: {
-                                    /** Format: uuid */
-                                    id: string;
-                                    gatewayId: number;
-                                    gatewaySn: string;
-                                    deviceId: number | null;
-                                    deviceSn: string | null;
-                                    name: string;
-                                    params: {
-                                        [key: string]: unknown;
-                                    };
-                                    idempotencyKey: string;
-                                    /** @enum {unknown} */
-                                    state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
-                                    createdBy: string | null;
-                                    createdByUserId: number | null;
-                                    stationId: number | null;
-                                    stationName: string | null;
-                                    retryOf: string | null;
-                                    createdAt: number;
-                                    expiresAt: number;
-                                    sentAt: number | null;
-                                    acknowledgedAt: number | null;
-                                    finishedAt: number | null;
-                                    result: {
-                                        [key: string]: unknown;
-                                    } | null;
-                                    error: string | null;
-                                    firmware: {
-                                        stage: string;
-                                        percent: number;
-                                        version: string | null;
-                                        error: string | null;
-                                        updatedAt: number;
-                                    } | null;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: number;
-                            enMsg: string;
-                            data: null | {
-                                /** @description Path of the failing field, e.g. body.username */
-                                field: string;
-                                /** @description Translation key naming the rule that failed */
-                                rule: string;
-                                /** @description English explanation for developers */
-                                message: string;
-                            }[];
-                            requestId?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: number;
-                            enMsg: string;
-                            data: null | {
-                                /** @description Path of the failing field, e.g. body.username */
-                                field: string;
-                                /** @description Translation key naming the rule that failed */
-                                rule: string;
-                                /** @description English explanation for developers */
-                                message: string;
-                            }[];
-                            requestId?: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/gateway/command/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One command with its state, result and firmware progress */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description Status code: 200 on success, otherwise an error code */
-                            status: number;
-                            /** @description Translation key of the message shown to the user */
-                            enMsg: string;
-                            data: {
-                                /** Format: uuid */
-                                id: string;
-                                gatewayId: number;
-                                gatewaySn: string;
-                                deviceId: number | null;
-                                deviceSn: string | null;
-                                name: string;
-                                params: {
-                                    [key: string]: unknown;
-                                };
-                                idempotencyKey: string;
-                                /** @enum {unknown} */
-                                state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
-                                createdBy: string | null;
-                                createdByUserId: number | null;
-                                stationId: number | null;
-                                stationName: string | null;
-                                retryOf: string | null;
-                                createdAt: number;
-                                expiresAt: number;
-                                sentAt: number | null;
-                                acknowledgedAt: number | null;
-                                finishedAt: number | null;
-                                result: {
-                                    [key: string]: unknown;
-                                } | null;
-                                error: string | null;
-                                firmware: {
-                                    stage: string;
-                                    percent: number;
-                                    version: string | null;
-                                    error: string | null;
-                                    updatedAt: number;
-                                } | null;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "4XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: number;
-                            enMsg: string;
-                            data: null | {
-                                /** @description Path of the failing field, e.g. body.username */
-                                field: string;
-                                /** @description Translation key naming the rule that failed */
-                                rule: string;
-                                /** @description English explanation for developers */
-                                message: string;
-                            }[];
-                            requestId?: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                "5XX": {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            status: number;
-                            enMsg: string;
-                            data: null | {
-                                /** @description Path of the failing field, e.g. body.username */
-                                field: string;
-                                /** @description Translation key naming the rule that failed */
-                                rule: string;
-                                /** @description English explanation for developers */
-                                message: string;
-                            }[];
-                            requestId?: string;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/command/page": {
         parameters: {
             query?: never;
@@ -12588,7 +12336,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every command within your reach with who, what, when and state; filters by station, device, user */
+        /** Every command within your reach with who, what, when and state, newest first; filters by station, logger, device, user, state and name */
         get: {
             parameters: {
                 query?: {
@@ -12833,6 +12581,258 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gateway/command/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every command within your reach with who, what, when and state, newest first; filters by station, logger, device, user, state and name */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                    gatewayId?: number;
+                    state?: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                    stationId?: number;
+                    deviceId?: number;
+                    userId?: number;
+                    name?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                total: number;
+                                list: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    gatewayId: number;
+                                    gatewaySn: string;
+                                    deviceId: number | null;
+                                    deviceSn: string | null;
+                                    name: string;
+                                    params: {
+                                        [key: string]: unknown;
+                                    };
+                                    idempotencyKey: string;
+                                    /** @enum {unknown} */
+                                    state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                    createdBy: string | null;
+                                    createdByUserId: number | null;
+                                    stationId: number | null;
+                                    stationName: string | null;
+                                    retryOf: string | null;
+                                    createdAt: number;
+                                    expiresAt: number;
+                                    sentAt: number | null;
+                                    acknowledgedAt: number | null;
+                                    finishedAt: number | null;
+                                    result: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    error: string | null;
+                                    firmware: {
+                                        stage: string;
+                                        percent: number;
+                                        version: string | null;
+                                        error: string | null;
+                                        updatedAt: number;
+                                    } | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gateway/command/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One command with its state, result and firmware progress */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                gatewayId: number;
+                                gatewaySn: string;
+                                deviceId: number | null;
+                                deviceSn: string | null;
+                                name: string;
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                idempotencyKey: string;
+                                /** @enum {unknown} */
+                                state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                createdBy: string | null;
+                                createdByUserId: number | null;
+                                stationId: number | null;
+                                stationName: string | null;
+                                retryOf: string | null;
+                                createdAt: number;
+                                expiresAt: number;
+                                sentAt: number | null;
+                                acknowledgedAt: number | null;
+                                finishedAt: number | null;
+                                result: {
+                                    [key: string]: unknown;
+                                } | null;
+                                error: string | null;
+                                firmware: {
+                                    stage: string;
+                                    percent: number;
+                                    version: string | null;
+                                    error: string | null;
+                                    updatedAt: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/command/{id}/retry": {
         parameters: {
             query?: never;
@@ -12842,7 +12842,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a FAILED or EXPIRED command again (a new command, retryOf the old one) */
+        /**
+         * Send a FAILED or EXPIRED command again (a new command, retryOf the old one)
+         * @description Same logger, device, name and params, a new idempotency key and the original time to live from now. Needs command:send and the permission of the operation itself (register:write for register.write, storage:update for storage.*, …). A command in another state answers 4000 command.retryNotEnded; a device now under local control refuses state-changing commands (4003 remote.localControl). Retrying twice while the new command is open answers that command.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -13910,7 +13913,7 @@ export interface paths {
         put?: never;
         /**
          * Run a batch register test: read the same registers from many devices of one model
-         * @description Sends one register.read per device (all at once) and answers with the results so far, waiting at most the remote answer wait for the devices to answer.
+         * @description keys (registers of the model’s definition; read as the one span covering them, at most 125 registers) or address and count. Every device must be in your reach and of the model (else 4000 remote.registerTestDevice naming each such device); unknown keys answer 4000 remote.unknownRegister; nothing is stored or sent then. Sends one register.read per device (all at once) and answers with a row per device, waiting at most the remote answer wait (30 s by default) for the devices to answer; rows still open then show their state.
          */
         post: {
             parameters: {
@@ -14030,7 +14033,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Batch register tests, newest first (rows omitted) */
+        /**
+         * Batch register tests, newest first (rows omitted)
+         * @description Tests whose devices are all within your reach, with devices per state.
+         */
         get: {
             parameters: {
                 query?: {
@@ -14147,7 +14153,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One batch register test with a row per device */
+        /**
+         * One batch register test with a row per device
+         * @description Rows are read from the commands each time: answers that arrived after the run show up here.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -14260,7 +14269,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One batch register test as an XLSX file (a row per device) */
+        /**
+         * One batch register test as an XLSX file (a row per device)
+         * @description SN, logger, station, state and error, then one column per register (its decoded value) or the raw words as hex; headers and states in the caller's language.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -14272,12 +14284,56 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description XLSX workbook, sent as an attachment */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
                 };
             };
         };
@@ -15151,6 +15207,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/live/commands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Command changes in the caller's reach (Server-Sent Events), for the command centre
+         * @description text/event-stream: `event: command` with the command as GET /command/{id} answers it, whenever a command in the caller's reach is created or changes state (sent, acknowledged, done, failed, expired); quick successive changes may arrive as one. The stream ends when the server cannot be sure it saw every change (the client reconnects and reloads). A comment line every 15 s. Refusals (4003/4029) are JSON envelopes sent before the stream starts.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The event stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/station/gateway/page": {
         parameters: {
             query?: never;
@@ -15448,6 +15585,8 @@ export interface paths {
                                     lastSeenAt: null | string;
                                     /** @description The station's time zone (UTC when unbound) */
                                     timeZone: string;
+                                    /** @description Under local control (the logger says so): remote operations that change it are refused */
+                                    localControl: boolean;
                                 }[];
                             };
                         };
@@ -15570,6 +15709,8 @@ export interface paths {
                                     lastSeenAt: null | string;
                                     /** @description The station's time zone (UTC when unbound) */
                                     timeZone: string;
+                                    /** @description Under local control (the logger says so): remote operations that change it are refused */
+                                    localControl: boolean;
                                 }[];
                             };
                         };
@@ -15896,7 +16037,10 @@ export interface paths {
                 };
             };
         };
-        /** Release the AC coupling of a device (4000 when there is none to release) */
+        /**
+         * Release the AC coupling of a device and tell the device (4000 when there is none to release)
+         * @description Sent as acCouple.set with coupledSn and maxFeedInW null; answers like setting it. A device under local control answers 4003 remote.localControl.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -16081,8 +16225,8 @@ export interface paths {
             };
         };
         /**
-         * Set or update the AC coupling of an inverter or battery
-         * @description Stored now (sentAt null) and sent to the device in the remote-operations step. Both devices must be INVERTER or BATTERY devices of the same station and differ (4000 naming the rule). A new or released setting becomes SET, an active one UPDATED.
+         * Set or update the AC coupling of an inverter or battery, and send it to the device
+         * @description Stored and sent to the device as acCouple.set {coupledSn, maxFeedInW}; answers once the device has answered (delivery APPLIED with sentAt, or FAILED with deliveryError) or, after the answer wait (30 s by default), with delivery PENDING. Both devices must be INVERTER or BATTERY devices of the same station and differ (4000 naming the rule). A new or released setting becomes SET, an active one UPDATED. A device under local control answers 4003 remote.localControl (nothing stored or sent).
          */
         put: {
             parameters: {
@@ -16669,6 +16813,8 @@ export interface paths {
                                 lastSeenAt: null | string;
                                 /** @description Modbus unit address behind its logger */
                                 unitId: number;
+                                /** @description The logger reports the device under local control (its site switch): it refuses writes from the cloud */
+                                localControl: boolean;
                                 manufacturer: null | string;
                                 /** @description MPPT channels of the model within its definition */
                                 mpptCount: number;
