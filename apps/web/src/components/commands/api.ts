@@ -6,7 +6,7 @@ import type { CommandQuery, CommandView, RemoteCommandRef } from '@sunfleet/cont
 import { queryClient } from '../../lib/queryClient';
 import { api } from '../../lib/request';
 import { combineStates, isOpenState } from './commandStates';
-import { useCommandStreamLive } from './commandLive';
+import { useCommandLive, useCommandStreamLive } from './commandLive';
 
 export type { CommandView } from '@sunfleet/contracts';
 
@@ -25,9 +25,10 @@ export const FOLLOW_POLL_LIVE_MS = 15_000;
 /** The command centre's list: again every 5 s while one of its rows is open and the stream is down. */
 export const PAGE_POLL_MS = 5_000;
 
+/** One command, followed (stream, else FOLLOW_POLL_MS) while it is open. */
 export function useCommand(id: string | null): UseQueryResult<CommandView> {
   const live = useCommandStreamLive();
-  return useQuery({
+  const query = useQuery({
     queryKey: commandKeys.detail(id ?? ''),
     queryFn: () => api.GET('/api/command/{id}', { params: { path: { id: id ?? '' } } }),
     enabled: id !== null,
@@ -38,6 +39,8 @@ export function useCommand(id: string | null): UseQueryResult<CommandView> {
           : FOLLOW_POLL_MS
         : false,
   });
+  useCommandLive(id !== null && (query.data === undefined || isOpenState(query.data.state)));
+  return query;
 }
 
 /** After a retry or a remote call: every command list and detail reads again. */
@@ -87,5 +90,7 @@ export function useFollowedCommands(refs: readonly RemoteCommandRef[] | undefine
     return { ...ref, state: view.state, error: view.error, detail: resultDetail(view.result) };
   });
   const state = combineStates(commands.map((c) => c.state));
-  return { state, commands, views, following: commands.some((c) => isOpenState(c.state)) };
+  const following = commands.some((c) => isOpenState(c.state));
+  useCommandLive(following);
+  return { state, commands, views, following };
 }

@@ -73,4 +73,3 @@ describe('command states', () => {
     }
   });
 });
-

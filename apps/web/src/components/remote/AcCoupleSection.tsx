@@ -43,7 +43,10 @@ export function AcCoupleSection({
 
   useEffect(() => {
     if (current !== null)
-      form.setFieldsValue({ coupledDeviceId: current.coupledDeviceId ?? undefined, maxFeedInKw: current.maxFeedInKw });
+      form.setFieldsValue({
+        coupledDeviceId: current.coupledDeviceId ?? undefined,
+        maxFeedInKw: current.maxFeedInKw,
+      });
   }, [current, form]);
 
   // While the device has not answered, its command is followed; its end reads the setting again.
@@ -73,7 +76,11 @@ export function AcCoupleSection({
   const busy = set.isPending || release.isPending;
 
   if (setting.data === undefined)
-    return setting.isError ? <LoadFailed title={t('remoteSettings.acCouple.loadFailed')} query={setting} /> : <Spin />;
+    return setting.isError ? (
+      <LoadFailed title={t('remoteSettings.acCouple.loadFailed')} query={setting} />
+    ) : (
+      <Spin />
+    );
 
   return (
     <div data-testid={RemoteTestId.acCouple}>
@@ -101,7 +108,11 @@ export function AcCoupleSection({
           type="error"
           showIcon
           style={{ marginBottom: 12 }}
-          title={current.deliveryError === null ? t('remoteSettings.outcome.failed') : deviceErrorText(t, current.deliveryError)}
+          title={
+            current.deliveryError === null
+              ? t('remoteSettings.outcome.failed')
+              : deviceErrorText(t, current.deliveryError)
+          }
         />
       )}
       <Form<Values>
@@ -134,7 +145,12 @@ export function AcCoupleSection({
         </Form.Item>
         {canUpdate && (
           <Space>
-            <Button type="primary" htmlType="submit" loading={set.isPending} data-testid={RemoteTestId.acCoupleSet}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              loading={set.isPending}
+              data-testid={RemoteTestId.acCoupleSet}
+            >
               {active ? t('remoteSettings.acCouple.update') : t('remoteSettings.acCouple.set')}
             </Button>
             {active && (

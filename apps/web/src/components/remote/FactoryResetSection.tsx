@@ -14,7 +14,13 @@ import { RemoteTestId } from './testIds';
  * Factory reset of a device (SPEC §5: only in standby): a danger button, then a dialog that needs the
  * device's SN typed exactly. A refusal shows why ("Factory reset requires standby mode").
  */
-export function FactoryResetSection({ device, localControl }: { device: RemoteTarget; localControl: boolean }): ReactElement {
+export function FactoryResetSection({
+  device,
+  localControl,
+}: {
+  device: RemoteTarget;
+  localControl: boolean;
+}): ReactElement {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
@@ -53,7 +59,10 @@ export function FactoryResetSection({ device, localControl }: { device: RemoteTa
       </Button>
       {answer !== null && (
         <div style={{ marginTop: 12 }}>
-          <OutcomeNotice outcome={late ? followed : answer} doneText={t('remoteSettings.factoryReset.done')} />
+          <OutcomeNotice
+            outcome={late ? followed : answer}
+            doneText={t('remoteSettings.factoryReset.done')}
+          />
         </div>
       )}
       <Modal
@@ -61,7 +70,12 @@ export function FactoryResetSection({ device, localControl }: { device: RemoteTa
         title={t('remoteSettings.factoryReset.title')}
         onCancel={() => !reset.isPending && setOpen(false)}
         okText={t('remoteSettings.factoryReset.button')}
-        okButtonProps={{ danger: true, disabled: !matches, loading: reset.isPending, 'data-testid': RemoteTestId.factoryResetSubmit }}
+        okButtonProps={{
+          danger: true,
+          disabled: !matches,
+          loading: reset.isPending,
+          'data-testid': RemoteTestId.factoryResetSubmit,
+        }}
         onOk={() => matches && !reset.isPending && reset.mutate()}
         cancelText={t('remoteSettings.cancel')}
         destroyOnHidden

@@ -1,12 +1,7 @@
 import { useEffect, useState, type ReactElement } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import {
-  BAUD_RATES,
-  FORWARDING_PROTOCOLS,
-  PARITIES,
-  Perm,
-} from '@sunfleet/contracts';
+import { BAUD_RATES, FORWARDING_PROTOCOLS, PARITIES, Perm } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { epochText } from '../commands/epochText';
 import { invalidateCommands, useFollowedCommands } from '../commands/api';
@@ -17,18 +12,36 @@ import { queryClient } from '../../lib/queryClient';
 import { showSuccessToast } from '../../lib/toast';
 import { remoteApi, remoteKeys, useForwarding } from './api';
 import type { ApiData } from '../../lib/request';
-import { deliveryOf, endpointOf, formOf, toForwardingConfig, urlProblem, type ForwardingForm } from './forwarding';
+import {
+  deliveryOf,
+  endpointOf,
+  formOf,
+  toForwardingConfig,
+  urlProblem,
+  type ForwardingForm,
+} from './forwarding';
 import { OutcomeNotice } from './OutcomeNotice';
 import { RemoteTestId } from './testIds';
 
-const DELIVERY_COLOR = { none: 'default', pending: 'processing', applied: 'success', failed: 'error' } as const;
+const DELIVERY_COLOR = {
+  none: 'default',
+  pending: 'processing',
+  applied: 'success',
+  failed: 'error',
+} as const;
 
 /**
  * A logger's protocol forwarding (SPEC §3): serial port, baud rate, check bit, stop bit, acquisition
  * frequency, protocol HTTP / MQTT / TCP (or off) with its endpoint, upload interval; sent as
  * forwarding.set. The setting last sent is shown with its state: pending, applied or failed and why.
  */
-export function ForwardingSection({ gatewayId, localControl }: { gatewayId: number; localControl: boolean }): ReactElement {
+export function ForwardingSection({
+  gatewayId,
+  localControl,
+}: {
+  gatewayId: number;
+  localControl: boolean;
+}): ReactElement {
   const { t } = useTranslation();
   const settings = useForwarding(gatewayId);
   const canUpdate = usePermitted([Perm.forwardingUpdate]) && !localControl;
@@ -41,7 +54,8 @@ export function ForwardingSection({ gatewayId, localControl }: { gatewayId: numb
     if (loaded !== undefined) form.setFieldsValue(formOf(loaded));
   }, [loaded, form]);
 
-  const refresh = (): Promise<void> => queryClient.invalidateQueries({ queryKey: remoteKeys.forwarding(gatewayId) });
+  const refresh = (): Promise<void> =>
+    queryClient.invalidateQueries({ queryKey: remoteKeys.forwarding(gatewayId) });
   const save = useMutation({
     mutationFn: (values: ForwardingForm) => remoteApi.setForwarding(gatewayId, toForwardingConfig(values)),
     onSuccess: (next) => {
@@ -69,7 +83,12 @@ export function ForwardingSection({ gatewayId, localControl }: { gatewayId: numb
   const seconds = { min: 5, max: 3_600, precision: 0, suffix: 's', style: { width: 140 } } as const;
   return (
     <div data-testid={RemoteTestId.forwarding}>
-      <Space style={{ marginBottom: 12 }} wrap data-testid={RemoteTestId.forwardingState} data-delivery={delivery}>
+      <Space
+        style={{ marginBottom: 12 }}
+        wrap
+        data-testid={RemoteTestId.forwardingState}
+        data-delivery={delivery}
+      >
         <Typography.Text>{t('remoteSettings.forwarding.current')}</Typography.Text>
         <Tag color={DELIVERY_COLOR[delivery]}>{t(`remoteSettings.delivery.${delivery}`)}</Tag>
         {loaded.config !== null && <Typography.Text code>{loaded.config.protocol}</Typography.Text>}
@@ -99,7 +118,10 @@ export function ForwardingSection({ gatewayId, localControl }: { gatewayId: numb
         <Form.Item name="protocol" label={t('remoteSettings.forwarding.protocol')} required>
           <Radio.Group
             optionType="button"
-            options={FORWARDING_PROTOCOLS.map((p) => ({ value: p, label: p === 'OFF' ? t('remoteSettings.forwarding.protocolOff') : p }))}
+            options={FORWARDING_PROTOCOLS.map((p) => ({
+              value: p,
+              label: p === 'OFF' ? t('remoteSettings.forwarding.protocolOff') : p,
+            }))}
             data-testid={RemoteTestId.forwardingProtocol}
           />
         </Form.Item>
@@ -125,7 +147,9 @@ export function ForwardingSection({ gatewayId, localControl }: { gatewayId: numb
             <Form.Item
               name="host"
               label={t('remoteSettings.forwarding.host')}
-              rules={[{ required: true, whitespace: true, message: t('remoteSettings.forwarding.hostRequired') }]}
+              rules={[
+                { required: true, whitespace: true, message: t('remoteSettings.forwarding.hostRequired') },
+              ]}
               style={{ flex: 1 }}
             >
               <Input maxLength={253} />
@@ -144,10 +168,16 @@ export function ForwardingSection({ gatewayId, localControl }: { gatewayId: numb
         </Form.Item>
         <Space wrap size="large">
           <Form.Item name="serialPort" label={t('remoteSettings.forwarding.serialPort')}>
-            <Select<number> style={{ width: 120 }} options={[1, 2, 3, 4].map((p) => ({ value: p, label: `RS485-${String(p)}` }))} />
+            <Select<number>
+              style={{ width: 120 }}
+              options={[1, 2, 3, 4].map((p) => ({ value: p, label: `RS485-${String(p)}` }))}
+            />
           </Form.Item>
           <Form.Item name="baudRate" label={t('remoteSettings.forwarding.baudRate')}>
-            <Select<number> style={{ width: 120 }} options={BAUD_RATES.map((b) => ({ value: b, label: String(b) }))} />
+            <Select<number>
+              style={{ width: 120 }}
+              options={BAUD_RATES.map((b) => ({ value: b, label: String(b) }))}
+            />
           </Form.Item>
           <Form.Item name="parity" label={t('remoteSettings.forwarding.parity')}>
             <Select
@@ -164,7 +194,12 @@ export function ForwardingSection({ gatewayId, localControl }: { gatewayId: numb
         </Space>
         {canUpdate && (
           <Form.Item>
-            <Button type="primary" htmlType="submit" loading={save.isPending} data-testid={RemoteTestId.forwardingSave}>
+            <Button
+              type="primary"
+              htmlType="submit"
+              loading={save.isPending}
+              data-testid={RemoteTestId.forwardingSave}
+            >
               {t('remoteSettings.save')}
             </Button>
           </Form.Item>

@@ -146,7 +146,7 @@ export function PeriodEditor({
               step={0.1}
               placeholder={t('remoteSettings.storage.power')}
               suffix="kW"
-              style={{ width: 140 }}
+              style={{ width: 190 }}
               disabled={disabled}
               onChange={(v) => set(index, { powerKw: v })}
               data-testid={RemoteTestId.storagePeriodPower}
@@ -163,7 +163,13 @@ export function PeriodEditor({
           </Space>
         ))}
         {problem !== null && (
-          <Alert type="error" showIcon title={t(problem)} data-testid={RemoteTestId.storageProblem} role="alert" />
+          <Alert
+            type="error"
+            showIcon
+            title={t(problem)}
+            data-testid={RemoteTestId.storageProblem}
+            role="alert"
+          />
         )}
         <Button
           icon={<PlusOutlined />}

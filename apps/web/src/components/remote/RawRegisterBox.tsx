@@ -23,7 +23,13 @@ import { RemoteTestId } from './testIds';
  * Read shows the words; Write sends hex data of four hex digits per register (SPEC §5). Anything the
  * definition does not mark writable is refused by the server ("not writable").
  */
-export function RawRegisterBox({ target, canWrite }: { target: RemoteTarget; canWrite: boolean }): ReactElement {
+export function RawRegisterBox({
+  target,
+  canWrite,
+}: {
+  target: RemoteTarget;
+  canWrite: boolean;
+}): ReactElement {
   const { t } = useTranslation();
   const [addressText, setAddressText] = useState('');
   const [count, setCount] = useState<number>(1);
@@ -43,7 +49,10 @@ export function RawRegisterBox({ target, canWrite }: { target: RemoteTarget; can
   });
   const write = useMutation({
     mutationFn: (): Promise<RegisterWriteAnswer> =>
-      remoteApi.write({ ...targetRef(target), writes: [{ address: address ?? 0, value: normalizeHexData(data) }] }),
+      remoteApi.write({
+        ...targetRef(target),
+        writes: [{ address: address ?? 0, value: normalizeHexData(data) }],
+      }),
     onSettled: () => void invalidateCommands(),
   });
   const busy = read.isPending || write.isPending;
@@ -58,7 +67,12 @@ export function RawRegisterBox({ target, canWrite }: { target: RemoteTarget; can
   const hex = last === undefined || !('hex' in last) ? null : late ? (lateHex ?? null) : last.hex;
 
   return (
-    <Card size="small" title={t('remoteSettings.raw.title')} style={{ marginTop: 16 }} data-testid={RemoteTestId.rawBox}>
+    <Card
+      size="small"
+      title={t('remoteSettings.raw.title')}
+      style={{ marginTop: 16 }}
+      data-testid={RemoteTestId.rawBox}
+    >
       <Form layout="inline">
         <Form.Item
           label={t('remoteSettings.raw.address')}
@@ -131,7 +145,11 @@ export function RawRegisterBox({ target, canWrite }: { target: RemoteTarget; can
         </Form>
       )}
       {last !== undefined && (
-        <Space orientation="vertical" style={{ marginTop: 8, width: '100%' }} data-testid={RemoteTestId.rawResult}>
+        <Space
+          orientation="vertical"
+          style={{ marginTop: 8, width: '100%' }}
+          data-testid={RemoteTestId.rawResult}
+        >
           <OutcomeNotice outcome={late ? followed : last} doneText={t('remoteSettings.raw.done')} />
           {hex !== null && (
             <Typography.Text code copyable={{ text: hex }}>

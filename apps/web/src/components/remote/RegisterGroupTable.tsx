@@ -178,13 +178,21 @@ export function RegisterGroupTable(props: RegisterGroupTableProps): ReactElement
         </span>
       ),
     },
-    { title: t('remoteSettings.registers.modified'), key: 'modified', render: (_: unknown, r) => modifiedCell(r) },
+    {
+      title: t('remoteSettings.registers.modified'),
+      key: 'modified',
+      render: (_: unknown, r) => modifiedCell(r),
+    },
     {
       title: t('remoteSettings.registers.offset'),
       key: 'offset',
       render: (_: unknown, r) => addressText(r.address),
     },
-    { title: t('remoteSettings.registers.unit'), dataIndex: 'unit', render: (u: string) => (u === '' ? '-' : u) },
+    {
+      title: t('remoteSettings.registers.unit'),
+      dataIndex: 'unit',
+      render: (u: string) => (u === '' ? '-' : u),
+    },
     {
       title: t('remoteSettings.registers.range'),
       key: 'range',

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactElement } from 'react';
-import { Button, Empty, Space, Spin, Typography } from 'antd';
+import { Button, Empty, Space, Spin, Switch, Typography } from 'antd';
 import { EditOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -28,7 +28,12 @@ import {
 import { RemoteTestId } from './testIds';
 import { WriteDialog, type WriteChange, type WriteOutcome } from './WriteDialog';
 
-type MapQuery = { data?: RemoteRegisterMap; isError: boolean; refetch: () => Promise<unknown>; isFetching: boolean };
+type MapQuery = {
+  data?: RemoteRegisterMap;
+  isError: boolean;
+  refetch: () => Promise<unknown>;
+  isFetching: boolean;
+};
 
 const without = (record: Record<string, string>, key: string): Record<string, string> =>
   Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
@@ -59,6 +64,7 @@ export function RegistersSection({
   const [saveFirst, setSaveFirst] = useState<string | null>(null);
   const [writing, setWriting] = useState<WriteChange[] | null>(null);
   const [lateRead, setLateRead] = useState<RegisterReadAnswer | null>(null);
+  const [writableOnly, setWritableOnly] = useState(false);
 
   const merge = useCallback(
     (next: Record<string, ReadValue>) => setValues((current) => ({ ...current, ...next })),
@@ -86,7 +92,9 @@ export function RegistersSection({
   // A read the device answered after the wait: its values come from the commands' results.
   useEffect(() => {
     if (lateRead === null || !isOpenState(lateRead.state) || followed.state !== 'DONE') return;
-    const results = [...followed.views.values()].filter((v) => v.name === COMMAND_NAMES[0]).map((v) => v.result);
+    const results = [...followed.views.values()]
+      .filter((v) => v.name === COMMAND_NAMES[0])
+      .map((v) => v.result);
     merge(valuesFromReadResults(registers ?? [], results));
     setLateRead(null);
     showSuccessToast(t('ReadSuccessfully'));
@@ -157,6 +165,15 @@ export function RegistersSection({
             {t('remoteSettings.registers.write', { count: savedCount })}
           </Button>
         )}
+        <Space size={6}>
+          <Switch
+            size="small"
+            checked={writableOnly}
+            onChange={setWritableOnly}
+            data-testid={RemoteTestId.registersWritableOnly}
+          />
+          {t('remoteSettings.registers.writableOnly')}
+        </Space>
         {saveFirst !== null && (
           <Typography.Text type="danger" role="alert" data-testid={RemoteTestId.registersSaveFirst}>
             {t(saveFirst)}
@@ -165,37 +182,44 @@ export function RegistersSection({
       </Space>
       {lateRead !== null && <OutcomeNotice outcome={isOpenState(lateRead.state) ? followed : lateRead} />}
       <Space orientation="vertical" style={{ width: '100%' }}>
-        {groupRegisters(registers).map(({ group, registers: rows }) => (
-          <RegisterGroupTable
-            key={group}
-            group={group}
-            registers={rows}
-            values={values}
-            edits={edits}
-            canRead={canRead}
-            canEdit={canWrite}
-            reading={reading === group}
-            onRead={() => !read.isPending && read.mutate(group)}
-            onEdit={(key, text) => {
-              setSaveFirst(null);
-              setEdits((e) => ({ ...e, editing: { ...e.editing, [key]: text } }));
-            }}
-            onSave={(key) =>
-              setEdits((e) => {
-                const register = registers.find((r) => r.key === key);
-                const text = e.editing[key];
-                if (register === undefined || text === undefined) return e;
-                if (validateModifiedValue(register, text) !== null) return e;
-                return { saved: { ...e.saved, [key]: text.trim() }, editing: without(e.editing, key) };
-              })
-            }
-            onCancel={(key) => setEdits((e) => ({ ...e, editing: without(e.editing, key) }))}
-          />
-        ))}
+        {groupRegisters(writableOnly ? registers.filter((r) => r.writable) : registers).map(
+          ({ group, registers: rows }) => (
+            <RegisterGroupTable
+              key={group}
+              group={group}
+              registers={rows}
+              values={values}
+              edits={edits}
+              canRead={canRead}
+              canEdit={canWrite}
+              reading={reading === group}
+              onRead={() => !read.isPending && read.mutate(group)}
+              onEdit={(key, text) => {
+                setSaveFirst(null);
+                setEdits((e) => ({ ...e, editing: { ...e.editing, [key]: text } }));
+              }}
+              onSave={(key) =>
+                setEdits((e) => {
+                  const register = registers.find((r) => r.key === key);
+                  const text = e.editing[key];
+                  if (register === undefined || text === undefined) return e;
+                  if (validateModifiedValue(register, text) !== null) return e;
+                  return { saved: { ...e.saved, [key]: text.trim() }, editing: without(e.editing, key) };
+                })
+              }
+              onCancel={(key) => setEdits((e) => ({ ...e, editing: without(e.editing, key) }))}
+            />
+          ),
+        )}
       </Space>
       {backOffice && canRead && <RawRegisterBox target={target} canWrite={canWrite} />}
       {writing !== null && (
-        <WriteDialog target={target} changes={writing} onClose={() => setWriting(null)} onFinished={onWritten} />
+        <WriteDialog
+          target={target}
+          changes={writing}
+          onClose={() => setWriting(null)}
+          onFinished={onWritten}
+        />
       )}
     </div>
   );

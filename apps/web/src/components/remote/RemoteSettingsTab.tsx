@@ -31,12 +31,14 @@ function TargetPanel({ target, all }: { target: RemoteTarget; all: RemoteTarget[
   const canRead = usePermitted([Perm.registerRead]);
   const canReset = usePermitted([Perm.deviceFactoryReset]);
   const map = useRegisterMap(target, canRead);
-  const localControl = map.data?.localControl === true;
+  const localControl = map.data?.localControl === true || (target.kind === 'device' && target.localControl);
   const type = target.kind === 'device' ? target.deviceType : 'GATEWAY';
   const coupling = type === 'INVERTER' || type === 'BATTERY';
   const partners = all.filter(
     (o) =>
-      o.kind === 'device' && o.id !== target.id && (o.deviceType === 'INVERTER' || o.deviceType === 'BATTERY'),
+      o.kind === 'device' &&
+      o.id !== target.id &&
+      (o.deviceType === 'INVERTER' || o.deviceType === 'BATTERY'),
   );
 
   const sections: { key: SectionKey; label: string; children: ReactElement }[] = [
@@ -72,7 +74,9 @@ function TargetPanel({ target, all }: { target: RemoteTarget; all: RemoteTarget[
           {
             key: 'acCouple' as const,
             label: t('remoteSettings.section.acCouple'),
-            children: <AcCoupleSection deviceId={target.id} partners={partners} localControl={localControl} />,
+            children: (
+              <AcCoupleSection deviceId={target.id} partners={partners} localControl={localControl} />
+            ),
           },
         ]
       : []),
@@ -105,7 +109,6 @@ function TargetPanel({ target, all }: { target: RemoteTarget; all: RemoteTarget[
       <Tabs
         size="small"
         activeKey={active}
-        destroyOnHidden
         onChange={(key) =>
           setSearch(
             (prev) => {

@@ -80,7 +80,7 @@ export function StorageSection({
     return storage.isError ? (
       <LoadFailed title={t('remoteSettings.storage.loadFailed')} query={storage} />
     ) : (
-      <Spin tip={t('remoteSettings.storage.reading')}>
+      <Spin description={t('remoteSettings.storage.reading')}>
         <div style={{ minHeight: 80 }} />
       </Spin>
     );
@@ -99,11 +99,11 @@ export function StorageSection({
           <Descriptions.Item label={t('remoteSettings.storage.lastSent')}>
             <Space data-testid={RemoteTestId.storageLastSent}>
               {t(modeKey(lastSent.mode))}
-              <Typography.Text type="secondary">
-                {epochText(lastSent.updatedAt)}
-              </Typography.Text>
+              <Typography.Text type="secondary">{epochText(lastSent.updatedAt)}</Typography.Text>
               {lastSent.state !== null && (
-                <Tag color={COMMAND_STATE_COLOR[lastSent.state]}>{t(COMMAND_STATE_LABEL[lastSent.state])}</Tag>
+                <Tag color={COMMAND_STATE_COLOR[lastSent.state]}>
+                  {t(COMMAND_STATE_LABEL[lastSent.state])}
+                </Tag>
               )}
             </Space>
           </Descriptions.Item>

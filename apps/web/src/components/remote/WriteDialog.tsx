@@ -28,7 +28,10 @@ export type WriteOutcome = Pick<RegisterWriteResult, 'key' | 'readBack' | 'appli
  * The read-back of a write the device answered late: the written registers' groups are read again once
  * its commands are done, and each register compared with what was asked.
  */
-async function readBack(target: RemoteTarget, changes: readonly WriteChange[]): Promise<RegisterWriteResult[]> {
+async function readBack(
+  target: RemoteTarget,
+  changes: readonly WriteChange[],
+): Promise<RegisterWriteResult[]> {
   const groups = [...new Set(changes.map((c) => c.register.group))];
   const answers = await Promise.all(groups.map((group) => remoteApi.read({ ...targetRef(target), group })));
   const read = new Map(answers.flatMap((a) => a.registers.map((r) => [r.key, r] as const)));
@@ -138,7 +141,7 @@ export function WriteDialog({
       open
       title={t('remoteSettings.write.title')}
       onCancel={onClose}
-      maskClosable={!write.isPending}
+      mask={{ closable: !write.isPending }}
       closable={!write.isPending}
       width={640}
       data-testid={RemoteTestId.writeDialog}

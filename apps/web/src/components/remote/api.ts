@@ -25,7 +25,16 @@ import type { ForwardingConfig, ForwardingSettings } from './forwarding';
 /** What the tab works on: a logger (its own register map, forwarding) or a device behind one. */
 export type RemoteTarget =
   | { kind: 'gateway'; id: number; sn: string; model: string }
-  | { kind: 'device'; id: number; sn: string; model: string; deviceType: DeviceType; gatewayId: number };
+  | {
+      kind: 'device';
+      id: number;
+      sn: string;
+      model: string;
+      deviceType: DeviceType;
+      gatewayId: number;
+      /** The device's site switch gives control to the installation: the cloud does not write to it. */
+      localControl: boolean;
+    };
 
 /** The target as the API names it: `{deviceId}` or `{gatewayId}`. */
 export function targetRef(target: RemoteTarget): { deviceId: number } | { gatewayId: number } {
@@ -62,16 +71,15 @@ export function useStationTargets(stationId: number): UseQueryResult<RemoteTarge
       ]);
       return [
         ...gateways.list.map((g): RemoteTarget => ({ kind: 'gateway', id: g.id, sn: g.sn, model: g.model })),
-        ...devices.list.map(
-          (d): RemoteTarget => ({
-            kind: 'device',
-            id: d.id,
-            sn: d.sn,
-            model: d.model,
-            deviceType: d.deviceType,
-            gatewayId: d.gatewayId,
-          }),
-        ),
+        ...devices.list.map((d): RemoteTarget => ({
+          kind: 'device',
+          id: d.id,
+          sn: d.sn,
+          model: d.model,
+          deviceType: d.deviceType,
+          gatewayId: d.gatewayId,
+          localControl: d.localControl,
+        })),
       ];
     },
   });
@@ -109,7 +117,8 @@ export function useForwarding(gatewayId: number): UseQueryResult<ForwardingSetti
 export function useAcCouple(deviceId: number): UseQueryResult<AcCoupleSetting | null> {
   return useQuery({
     queryKey: remoteKeys.acCouple(deviceId),
-    queryFn: () => api.GET('/api/station/gateway/inverter/acCouple/{id}', { params: { path: { id: deviceId } } }),
+    queryFn: () =>
+      api.GET('/api/station/gateway/inverter/acCouple/{id}', { params: { path: { id: deviceId } } }),
   });
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryOf, endpointOf, formOf, toForwardingConfig, urlProblem, type ForwardingSettings } from './forwarding';
+import {
+  deliveryOf,
+  endpointOf,
+  formOf,
+  toForwardingConfig,
+  urlProblem,
+  type ForwardingSettings,
+} from './forwarding';
 
 const settings = (over: Partial<ForwardingSettings>): ForwardingSettings => ({
   gatewayId: 1,
@@ -27,7 +34,9 @@ describe('forwarding form', () => {
         stopBits: 1,
       }),
     ).toEqual({ protocol: 'TCP', host: '10.0.0.5', port: 9000, baudRate: 9600, stopBits: 1 });
-    expect(toForwardingConfig({ protocol: 'HTTP', url: ' https://in.example/api ', host: 'h', port: 1 })).toEqual({
+    expect(
+      toForwardingConfig({ protocol: 'HTTP', url: ' https://in.example/api ', host: 'h', port: 1 }),
+    ).toEqual({
       protocol: 'HTTP',
       url: 'https://in.example/api',
     });
@@ -41,7 +50,9 @@ describe('forwarding form', () => {
     expect(urlProblem('HTTP', 'https://in.example/api')).toBeNull();
     expect(urlProblem('HTTP', 'mqtt://in.example:1883/t')).toBe('remoteSettings.forwarding.urlInvalid.HTTP');
     expect(urlProblem('MQTT', 'mqtt://broker.example:1883/sunfleet/copy')).toBeNull();
-    expect(urlProblem('MQTT', 'mqtt://broker.example/sunfleet')).toBe('remoteSettings.forwarding.urlInvalid.MQTT');
+    expect(urlProblem('MQTT', 'mqtt://broker.example/sunfleet')).toBe(
+      'remoteSettings.forwarding.urlInvalid.MQTT',
+    );
     expect(urlProblem('HTTP', ' ')).toBe('remoteSettings.forwarding.urlRequired');
   });
 

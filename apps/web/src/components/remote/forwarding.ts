@@ -51,19 +51,23 @@ export function urlProblem(protocol: 'HTTP' | 'MQTT', url: string | undefined): 
 /** The form's values as the API takes them: only the fields set, and only the protocol's endpoint. */
 export function toForwardingConfig(form: ForwardingForm): ForwardingConfig {
   const endpoint = endpointOf(form.protocol);
-  const optional = <K extends keyof ForwardingConfig>(key: K, value: ForwardingConfig[K] | undefined | null) =>
-    value === undefined || value === null ? {} : { [key]: value };
+  const optional = <K extends keyof ForwardingConfig>(
+    key: K,
+    value: ForwardingConfig[K] | undefined | null,
+  ) => (value === undefined || value === null ? {} : { [key]: value });
   return {
     protocol: form.protocol,
     ...(endpoint === 'url' ? optional('url', form.url?.trim()) : {}),
-    ...(endpoint === 'hostPort' ? { ...optional('host', form.host?.trim()), ...optional('port', form.port) } : {}),
+    ...(endpoint === 'hostPort'
+      ? { ...optional('host', form.host?.trim()), ...optional('port', form.port) }
+      : {}),
     ...optional('uploadInterval', form.uploadInterval),
     ...optional('serialPort', form.serialPort),
     ...optional('baudRate', form.baudRate),
     ...optional('parity', form.parity),
     ...optional('stopBits', form.stopBits),
     ...optional('acquisitionInterval', form.acquisitionInterval),
-  } as ForwardingConfig;
+  };
 }
 
 /** The form starts from the setting last sent, else forwarding off over the usual RS485 defaults. */
@@ -82,7 +86,9 @@ export function formOf(settings: ForwardingSettings | undefined): ForwardingForm
 }
 
 /** Where the last setting stands: pending, applied (DONE) or failed, or never sent. */
-export function deliveryOf(settings: ForwardingSettings | undefined): 'none' | 'pending' | 'applied' | 'failed' {
+export function deliveryOf(
+  settings: ForwardingSettings | undefined,
+): 'none' | 'pending' | 'applied' | 'failed' {
   const state = settings?.state ?? null;
   if (settings?.config === null || settings === undefined || state === null) return 'none';
   if (state === 'DONE') return 'applied';

@@ -35,9 +35,21 @@ describe('storage periods', () => {
     const bars = barsOf([p('06:00', '12:00'), p('22:00', '02:00', 'DISCHARGE'), p('11:00', '13:00')]);
     expect(bars).toEqual([
       { index: 0, mode: 'CHARGE', leftPct: 25, widthPct: 25, overlapping: true },
-      { index: 1, mode: 'DISCHARGE', leftPct: (1320 / 1440) * 100, widthPct: (120 / 1440) * 100, overlapping: false },
+      {
+        index: 1,
+        mode: 'DISCHARGE',
+        leftPct: (1320 / 1440) * 100,
+        widthPct: (120 / 1440) * 100,
+        overlapping: false,
+      },
       { index: 1, mode: 'DISCHARGE', leftPct: 0, widthPct: (120 / 1440) * 100, overlapping: false },
-      { index: 2, mode: 'CHARGE', leftPct: (660 / 1440) * 100, widthPct: (120 / 1440) * 100, overlapping: true },
+      {
+        index: 2,
+        mode: 'CHARGE',
+        leftPct: (660 / 1440) * 100,
+        widthPct: (120 / 1440) * 100,
+        overlapping: true,
+      },
     ]);
   });
 

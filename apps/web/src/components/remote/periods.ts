@@ -48,11 +48,11 @@ export function minuteRanges(start: string, end: string): [number, number][] {
 export function overlappingPeriods(periods: readonly Pick<PeriodDraft, 'start' | 'end'>[]): Set<number> {
   const ranges = periods.map((p) => minuteRanges(p.start, p.end));
   const clash = new Set<number>();
-  for (let i = 0; i < ranges.length; i++)
-    for (let j = i + 1; j < ranges.length; j++) {
-      const hit = ranges[i]!.some(([a, b]) => ranges[j]!.some(([c, d]) => a < d && c < b));
-      if (hit) clash.add(i).add(j);
-    }
+  ranges.forEach((mine, i) =>
+    ranges.slice(i + 1).forEach((theirs, k) => {
+      if (mine.some(([a, b]) => theirs.some(([c, d]) => a < d && c < b))) clash.add(i).add(i + 1 + k);
+    }),
+  );
   return clash;
 }
 

@@ -152,7 +152,12 @@ describe('register values', () => {
     const ip = register({ key: 'Ip', address: 40_129, count: 2, dataType: 'IP', min: null, max: null });
     const values = valuesFromReadResults(
       [pct, pf, ip],
-      [{ address: 40_123, hex: '0050' }, { address: 40_127, hex: '0000fc18C0A8010A' }, { nothing: true }, null],
+      [
+        { address: 40_123, hex: '0050' },
+        { address: 40_127, hex: '0000fc18C0A8010A' },
+        { nothing: true },
+        null,
+      ],
     );
     expect(values).toEqual({
       WMaxLimPct: { value: 80, hex: '0050' },

@@ -40,7 +40,9 @@ export function inputKindOf(register: Pick<RegisterShape, 'dataType' | 'values'>
 }
 
 /** The write rule's view of a register (SPEC §5: value required, within range, string/IP/version format). */
-export function writeSpecOf(register: Pick<RegisterShape, 'dataType' | 'count' | 'min' | 'max'>): RegisterWriteSpec {
+export function writeSpecOf(
+  register: Pick<RegisterShape, 'dataType' | 'count' | 'min' | 'max'>,
+): RegisterWriteSpec {
   switch (register.dataType) {
     case 'STRING':
       return { format: 'string', registerCount: register.count };
@@ -170,7 +172,9 @@ export function sameValue(
 }
 
 /** Registers grouped by display group, in the order the definition lists them. */
-export function groupRegisters<R extends { group: string }>(registers: readonly R[]): { group: string; registers: R[] }[] {
+export function groupRegisters<R extends { group: string }>(
+  registers: readonly R[],
+): { group: string; registers: R[] }[] {
   const groups = new Map<string, R[]>();
   for (const register of registers) {
     const list = groups.get(register.group);

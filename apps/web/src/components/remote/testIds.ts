@@ -16,6 +16,7 @@ export const RemoteTestId = {
   registersReadAll: 'remote-registers-read-all',
   registersWrite: 'remote-registers-write',
   registersSaveFirst: 'remote-registers-save-first',
+  registersWritableOnly: 'remote-registers-writable-only',
   /** One display group's block: `data-group`. */
   registerGroup: 'remote-register-group',
   registerGroupRead: 'remote-register-group-read',

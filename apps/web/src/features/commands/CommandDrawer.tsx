@@ -60,7 +60,11 @@ export function CommandDrawer({ id, onClose }: { id: string | null; onClose: () 
         <>
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label={t('commandCentre.column.state')}>
-              <Tag color={COMMAND_STATE_COLOR[c.state]} data-testid={RemoteTestId.commandState} data-state={c.state}>
+              <Tag
+                color={COMMAND_STATE_COLOR[c.state]}
+                data-testid={RemoteTestId.commandState}
+                data-state={c.state}
+              >
                 {t(COMMAND_STATE_LABEL[c.state])}
               </Tag>
             </Descriptions.Item>
@@ -69,11 +73,17 @@ export function CommandDrawer({ id, onClose }: { id: string | null; onClose: () 
                 <Typography.Text type="danger">{deviceErrorText(t, c.error)}</Typography.Text>
               </Descriptions.Item>
             )}
-            <Descriptions.Item label={t('commandCentre.column.station')}>{c.stationName ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('commandCentre.column.station')}>
+              {c.stationName ?? '-'}
+            </Descriptions.Item>
             <Descriptions.Item label={t('commandCentre.column.logger')}>{c.gatewaySn}</Descriptions.Item>
-            <Descriptions.Item label={t('commandCentre.column.device')}>{c.deviceSn ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('commandCentre.column.device')}>
+              {c.deviceSn ?? '-'}
+            </Descriptions.Item>
             <Descriptions.Item label={t('commandCentre.column.who')}>{c.createdBy ?? '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('commandCentre.drawer.expiresAt')}>{epochText(c.expiresAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('commandCentre.drawer.expiresAt')}>
+              {epochText(c.expiresAt)}
+            </Descriptions.Item>
             {c.retryOf !== null && (
               <Descriptions.Item label={t('commandCentre.drawer.retryOf')}>
                 <Typography.Text code>{c.retryOf}</Typography.Text>

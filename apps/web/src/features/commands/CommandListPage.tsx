@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { Perm, type CommandState, type CommandView } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { invalidateCommands } from '../../components/commands/api';
+import { useCommandLive } from '../../components/commands/commandLive';
 import {
   COMMAND_NAMES,
   COMMAND_STATE_COLOR,
@@ -73,13 +74,21 @@ function DeviceFilter({
 }
 
 /** A user of the caller's reach picked by name (account:view), for "who asked". */
-function UserFilter({ value, onChange }: { value: number | undefined; onChange: (id: number | undefined) => void }): ReactElement {
+function UserFilter({
+  value,
+  onChange,
+}: {
+  value: number | undefined;
+  onChange: (id: number | undefined) => void;
+}): ReactElement {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const users = useQuery({
     queryKey: ['command', 'userOptions', keyword],
     queryFn: () =>
-      api.GET('/api/user/page', { params: { query: { ...cleanFilters({ keyword }), pageNum: 1, pageSize: 50 } } }),
+      api.GET('/api/user/page', {
+        params: { query: { ...cleanFilters({ keyword }), pageNum: 1, pageSize: 50 } },
+      }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -110,6 +119,7 @@ export function CommandListPage({ meta }: PageProps): ReactElement {
   const canPickUsers = usePermitted([Perm.accountView]);
   const me = useInfo(false).data?.userId;
   const query = useCommandPage({ ...cleanFilters({ ...filters }), ...paging.page });
+  useCommandLive(true);
 
   const retry = useMutation({
     mutationFn: retryCommand,
@@ -123,7 +133,11 @@ export function CommandListPage({ meta }: PageProps): ReactElement {
   };
   const columns: TableColumnsType<CommandView> = [
     { title: t('commandCentre.column.time'), dataIndex: 'createdAt', render: (v: number) => epochText(v) },
-    { title: t('commandCentre.column.station'), dataIndex: 'stationName', render: (v: string | null) => v ?? '-' },
+    {
+      title: t('commandCentre.column.station'),
+      dataIndex: 'stationName',
+      render: (v: string | null) => v ?? '-',
+    },
     {
       title: t('commandCentre.column.target'),
       key: 'target',
@@ -163,7 +177,11 @@ export function CommandListPage({ meta }: PageProps): ReactElement {
       render: (error: string | null) =>
         error === null ? '-' : <Typography.Text type="danger">{deviceErrorText(t, error)}</Typography.Text>,
     },
-    { title: t('commandCentre.column.finished'), dataIndex: 'finishedAt', render: (v: number | null) => epochText(v) },
+    {
+      title: t('commandCentre.column.finished'),
+      dataIndex: 'finishedAt',
+      render: (v: number | null) => epochText(v),
+    },
     ...(canRetry
       ? [
           {

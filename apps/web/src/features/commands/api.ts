@@ -2,11 +2,7 @@
 // one command and following are shared with the remote screens (components/commands/api.ts).
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { CommandQuery, CommandView } from '@sunfleet/contracts';
-import {
-  FOLLOW_POLL_LIVE_MS,
-  PAGE_POLL_MS,
-  commandKeys,
-} from '../../components/commands/api';
+import { FOLLOW_POLL_LIVE_MS, PAGE_POLL_MS, commandKeys } from '../../components/commands/api';
 import { useCommandStreamLive } from '../../components/commands/commandLive';
 import { isOpenState } from '../../components/commands/commandStates';
 import type { PageData } from '../../lib/paging';

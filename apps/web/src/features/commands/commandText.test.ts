@@ -28,7 +28,9 @@ describe('command text', () => {
       { stage: 'created', at: 1 },
       { stage: 'EXPIRED', at: 300 },
     ]);
-    expect(timelineOf({ ...base, state: 'FAILED', sentAt: 2, acknowledgedAt: 3, finishedAt: 5 }).at(-1)).toEqual({
+    expect(
+      timelineOf({ ...base, state: 'FAILED', sentAt: 2, acknowledgedAt: 3, finishedAt: 5 }).at(-1),
+    ).toEqual({
       stage: 'FAILED',
       at: 5,
     });

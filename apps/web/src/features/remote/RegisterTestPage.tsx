@@ -1,5 +1,17 @@
 import { useState, type ReactElement } from 'react';
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Typography, type TableColumnsType } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Select,
+  Space,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { PlayCircleOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Limits, Perm, RemoteLimits, type RegisterTestView } from '@sunfleet/contracts';
@@ -13,11 +25,30 @@ import { RemoteTestId } from '../../components/remote/testIds';
 import type { PageProps } from '../../lib/page';
 import { usePaging } from '../../lib/paging';
 import { queryClient } from '../../lib/queryClient';
-import { registerTestKeys, runRegisterTest, useDefinition, useDeviceModels, useModelDevices, useRegisterTests } from './api';
+import {
+  registerTestKeys,
+  runRegisterTest,
+  useDefinition,
+  useDeviceModels,
+  useModelDevices,
+  useRegisterTests,
+} from './api';
 import { RegisterTestResult } from './RegisterTestResult';
-import { registerSetText, registerTestBody, registerTestProblem, type RegisterTestForm } from './registerTestForm';
+import {
+  registerSetText,
+  registerTestBody,
+  registerTestProblem,
+  type RegisterTestForm,
+} from './registerTestForm';
 
-const EMPTY: RegisterTestForm = { model: undefined, deviceIds: [], mode: 'keys', keys: [], address: '', count: 1 };
+const EMPTY: RegisterTestForm = {
+  model: undefined,
+  deviceIds: [],
+  mode: 'keys',
+  keys: [],
+  address: '',
+  count: 1,
+};
 
 /** The run form: a model, its devices (searched by SN), registers by key or a raw range. */
 function RunForm({ onRun }: { onRun: (test: RegisterTestView) => void }): ReactElement {
@@ -39,9 +70,9 @@ function RunForm({ onRun }: { onRun: (test: RegisterTestView) => void }): ReactE
   const patch = (next: Partial<RegisterTestForm>): void => setForm((f) => ({ ...f, ...next }));
 
   return (
-    <Card size="small" title={t('registerTest.new')} style={{ marginBottom: 16 }}>
+    <Card size="small" title={t('registerTestPage.new')} style={{ marginBottom: 16 }}>
       <Form layout="vertical" disabled={run.isPending} style={{ maxWidth: 760 }}>
-        <Form.Item label={t('registerTest.model')} required>
+        <Form.Item label={t('registerTestPage.model')} required>
           <Select<string>
             showSearch={{ optionFilterProp: 'label' }}
             value={form.model}
@@ -54,8 +85,8 @@ function RunForm({ onRun }: { onRun: (test: RegisterTestView) => void }): ReactE
           />
         </Form.Item>
         <Form.Item
-          label={t('registerTest.devices', { max: RemoteLimits.registerTestDevicesMax })}
-          extra={t('registerTest.devicesHint')}
+          label={t('registerTestPage.devices', { max: RemoteLimits.registerTestDevicesMax })}
+          extra={t('registerTestPage.devicesHint')}
           required
         >
           <Select<number[]>
@@ -74,13 +105,13 @@ function RunForm({ onRun }: { onRun: (test: RegisterTestView) => void }): ReactE
             data-testid={RemoteTestId.registerTestDevices}
           />
         </Form.Item>
-        <Form.Item label={t('registerTest.registers')} required>
+        <Form.Item label={t('registerTestPage.registers')} required>
           <Radio.Group
             value={form.mode}
             onChange={(e) => patch({ mode: e.target.value as RegisterTestForm['mode'] })}
             options={[
-              { value: 'keys', label: t('registerTest.mode.keys') },
-              { value: 'raw', label: t('registerTest.mode.raw') },
+              { value: 'keys', label: t('registerTestPage.mode.keys') },
+              { value: 'raw', label: t('registerTestPage.mode.raw') },
             ]}
             data-testid={RemoteTestId.registerTestMode}
           />
@@ -138,7 +169,7 @@ function RunForm({ onRun }: { onRun: (test: RegisterTestView) => void }): ReactE
           onClick={() => !run.isPending && run.mutate()}
           data-testid={RemoteTestId.registerTestRun}
         >
-          {t('registerTest.run')}
+          {t('registerTestPage.run')}
         </Button>
       </Form>
     </Card>
@@ -155,22 +186,26 @@ export function RegisterTestPage({ meta }: PageProps): ReactElement {
   const paging = usePaging(10);
   const tests = useRegisterTests(paging.page);
   const columns: TableColumnsType<RegisterTestView> = [
-    { title: t('registerTest.column.time'), dataIndex: 'createdAt', render: (v: number) => epochText(v) },
-    { title: t('registerTest.model'), dataIndex: 'model' },
-    { title: t('registerTest.registers'), key: 'set', render: (_: unknown, v) => registerSetText(v) },
-    { title: t('registerTest.column.devices'), dataIndex: 'deviceCount' },
+    { title: t('registerTestPage.column.time'), dataIndex: 'createdAt', render: (v: number) => epochText(v) },
+    { title: t('registerTestPage.model'), dataIndex: 'model' },
+    { title: t('registerTestPage.registers'), key: 'set', render: (_: unknown, v) => registerSetText(v) },
+    { title: t('registerTestPage.column.devices'), dataIndex: 'deviceCount' },
     {
-      title: t('registerTest.column.outcome'),
+      title: t('registerTestPage.column.outcome'),
       key: 'outcome',
       render: (_: unknown, v) =>
-        t('registerTest.column.outcomeText', { done: v.done, failed: v.failed, open: v.open }),
+        t('registerTestPage.column.outcomeText', { done: v.done, failed: v.failed, open: v.open }),
     },
-    { title: t('registerTest.column.by'), dataIndex: 'createdBy', render: (v: string | null) => v ?? '-' },
+    {
+      title: t('registerTestPage.column.by'),
+      dataIndex: 'createdBy',
+      render: (v: string | null) => v ?? '-',
+    },
     {
       title: '',
       key: 'open',
       render: (_: unknown, v) => (
-        <Typography.Link onClick={() => setOpenId(v.id)}>{t('registerTest.open')}</Typography.Link>
+        <Typography.Link onClick={() => setOpenId(v.id)}>{t('registerTestPage.open')}</Typography.Link>
       ),
     },
   ];
@@ -184,7 +219,7 @@ export function RegisterTestPage({ meta }: PageProps): ReactElement {
           <RegisterTestResult key={openId} id={openId} />
         </div>
       )}
-      <Typography.Title level={5}>{t('registerTest.history')}</Typography.Title>
+      <Typography.Title level={5}>{t('registerTestPage.history')}</Typography.Title>
       <DataTable<RegisterTestView>
         query={tests}
         columns={columns}

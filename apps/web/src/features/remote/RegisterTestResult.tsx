@@ -30,13 +30,21 @@ export function RegisterTestResult({ id }: { id: string }): ReactElement {
   const exporting = useMutation({ mutationFn: () => exportRegisterTest(id), onSuccess: saveFile });
 
   if (test.data === undefined)
-    return test.isError ? <LoadFailed title={t('registerTest.loadFailed')} query={test} /> : <Spin />;
+    return test.isError ? <LoadFailed title={t('registerTestPage.loadFailed')} query={test} /> : <Spin />;
   const view = test.data;
-  const registers = new Map<string, RegisterDefinition>((definition.data?.registers ?? []).map((r) => [r.key, r]));
+  const registers = new Map<string, RegisterDefinition>(
+    (definition.data?.registers ?? []).map((r) => [r.key, r]),
+  );
 
   const valueColumns: TableColumnsType<RegisterTestRow> =
     view.address !== null
-      ? [{ title: t('registerTest.column.hex'), dataIndex: 'hex', render: (hex: string | null) => spacedHex(hex) }]
+      ? [
+          {
+            title: t('registerTestPage.column.hex'),
+            dataIndex: 'hex',
+            render: (hex: string | null) => spacedHex(hex),
+          },
+        ]
       : view.keys.map((key) => {
           const register = registers.get(key);
           return {
@@ -44,17 +52,26 @@ export function RegisterTestResult({ id }: { id: string }): ReactElement {
             key,
             render: (_: unknown, row: RegisterTestRow) => {
               const value = row.values[key] ?? null;
-              const text = register === undefined ? (value === null ? '-' : String(value)) : formatRegisterValue(t, register, value, locale);
+              const text =
+                register === undefined
+                  ? value === null
+                    ? '-'
+                    : String(value)
+                  : formatRegisterValue(t, register, value, locale);
               return register?.unit && value !== null ? `${text} ${register.unit}` : text;
             },
           };
         });
   const columns: TableColumnsType<RegisterTestRow> = [
-    { title: t('registerTest.column.device'), dataIndex: 'deviceSn' },
-    { title: t('registerTest.column.logger'), dataIndex: 'gatewaySn' },
-    { title: t('registerTest.column.station'), dataIndex: 'stationName', render: (v: string | null) => v ?? '-' },
+    { title: t('registerTestPage.column.device'), dataIndex: 'deviceSn' },
+    { title: t('registerTestPage.column.logger'), dataIndex: 'gatewaySn' },
     {
-      title: t('registerTest.column.state'),
+      title: t('registerTestPage.column.station'),
+      dataIndex: 'stationName',
+      render: (v: string | null) => v ?? '-',
+    },
+    {
+      title: t('registerTestPage.column.state'),
       dataIndex: 'state',
       render: (state: RegisterTestRow['state']) => (
         <Tag color={COMMAND_STATE_COLOR[state]} data-state={state}>
@@ -64,7 +81,7 @@ export function RegisterTestResult({ id }: { id: string }): ReactElement {
     },
     ...valueColumns,
     {
-      title: t('registerTest.column.error'),
+      title: t('registerTestPage.column.error'),
       dataIndex: 'error',
       render: (error: string | null) =>
         error === null ? '-' : <Typography.Text type="danger">{deviceErrorText(t, error)}</Typography.Text>,
@@ -84,15 +101,17 @@ export function RegisterTestResult({ id }: { id: string }): ReactElement {
           onClick={() => !exporting.isPending && exporting.mutate()}
           data-testid={RemoteTestId.registerTestExport}
         >
-          {t('registerTest.export')}
+          {t('registerTestPage.export')}
         </Button>
       }
     >
       <Space style={{ marginBottom: 8 }} wrap>
         <Typography.Text type="secondary">{epochText(view.createdAt)}</Typography.Text>
-        <Tag color="success">{t('registerTest.count.done', { count: view.done })}</Tag>
-        <Tag color="error">{t('registerTest.count.failed', { count: view.failed })}</Tag>
-        {view.open > 0 && <Tag color="processing">{t('registerTest.count.open', { count: view.open })}</Tag>}
+        <Tag color="success">{t('registerTestPage.count.done', { count: view.done })}</Tag>
+        <Tag color="error">{t('registerTestPage.count.failed', { count: view.failed })}</Tag>
+        {view.open > 0 && (
+          <Tag color="processing">{t('registerTestPage.count.open', { count: view.open })}</Tag>
+        )}
       </Space>
       <Table<RegisterTestRow>
         size="small"

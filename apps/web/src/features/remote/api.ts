@@ -31,7 +31,8 @@ export function useDeviceModels(): UseQueryResult<DeviceModel[]> {
 export function useDefinition(id: number | null): UseQueryResult<ProtocolDefinitionDetail> {
   return useQuery({
     queryKey: registerTestKeys.definition(id ?? 0),
-    queryFn: id === null ? skipToken : () => api.GET('/api/deviceProtocol/{id}', { params: { path: { id } } }),
+    queryFn:
+      id === null ? skipToken : () => api.GET('/api/deviceProtocol/{id}', { params: { path: { id } } }),
   });
 }
 
@@ -39,7 +40,10 @@ export function useDefinition(id: number | null): UseQueryResult<ProtocolDefinit
  * Devices of one model whose SN contains `sn`, up to 100 (the device list has no model filter: it is
  * asked for the model's device type and narrowed here).
  */
-export function useModelDevices(model: DeviceModel | undefined, sn: string): UseQueryResult<StationDeviceItem[]> {
+export function useModelDevices(
+  model: DeviceModel | undefined,
+  sn: string,
+): UseQueryResult<StationDeviceItem[]> {
   return useQuery({
     queryKey: registerTestKeys.devices(model?.model ?? '', sn),
     queryFn:
@@ -60,7 +64,8 @@ export function useModelDevices(model: DeviceModel | undefined, sn: string): Use
 export function useRegisterTest(id: string | null): UseQueryResult<RegisterTestView> {
   return useQuery({
     queryKey: registerTestKeys.test(id ?? ''),
-    queryFn: id === null ? skipToken : () => api.GET('/api/remote/registerTest/{id}', { params: { path: { id } } }),
+    queryFn:
+      id === null ? skipToken : () => api.GET('/api/remote/registerTest/{id}', { params: { path: { id } } }),
     refetchInterval: (q) => ((q.state.data?.open ?? 0) > 0 ? FOLLOW_POLL_MS : false),
   });
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RuleMessage } from '@sunfleet/contracts';
-import { registerSetText, registerTestBody, registerTestProblem, type RegisterTestForm } from './registerTestForm';
+import {
+  registerSetText,
+  registerTestBody,
+  registerTestProblem,
+  type RegisterTestForm,
+} from './registerTestForm';
 
 const form = (over: Partial<RegisterTestForm>): RegisterTestForm => ({
   model: 'SF-INV-3P-10K',
@@ -14,12 +19,12 @@ const form = (over: Partial<RegisterTestForm>): RegisterTestForm => ({
 
 describe('batch register test form', () => {
   it('names the first thing missing', () => {
-    expect(registerTestProblem(form({ model: undefined }))).toBe('registerTest.problem.model');
-    expect(registerTestProblem(form({ deviceIds: [] }))).toBe('registerTest.problem.devices');
+    expect(registerTestProblem(form({ model: undefined }))).toBe('registerTestPage.problem.model');
+    expect(registerTestProblem(form({ deviceIds: [] }))).toBe('registerTestPage.problem.devices');
     expect(registerTestProblem(form({ deviceIds: Array.from({ length: 501 }, (_, i) => i + 1) }))).toBe(
-      'registerTest.problem.tooManyDevices',
+      'registerTestPage.problem.tooManyDevices',
     );
-    expect(registerTestProblem(form({ keys: [] }))).toBe('registerTest.problem.keys');
+    expect(registerTestProblem(form({ keys: [] }))).toBe('registerTestPage.problem.keys');
     expect(registerTestProblem(form({}))).toBeNull();
     expect(registerTestProblem(form({ mode: 'raw', address: '' }))).toBe(RuleMessage.valueRequired);
     expect(registerTestProblem(form({ mode: 'raw', address: '0x12345' }))).toBe(RuleMessage.hexTooLong);

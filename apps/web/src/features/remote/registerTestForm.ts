@@ -21,21 +21,22 @@ export interface RegisterTestForm {
 }
 
 export type RegisterTestProblem =
-  | 'registerTest.problem.model'
-  | 'registerTest.problem.devices'
-  | 'registerTest.problem.tooManyDevices'
-  | 'registerTest.problem.keys'
-  | 'registerTest.problem.tooManyKeys'
+  | 'registerTestPage.problem.model'
+  | 'registerTestPage.problem.devices'
+  | 'registerTestPage.problem.tooManyDevices'
+  | 'registerTestPage.problem.keys'
+  | 'registerTestPage.problem.tooManyKeys'
   | RuleResult;
 
 /** The first thing keeping the test from running (a translation key), or null. */
 export function registerTestProblem(form: RegisterTestForm): RegisterTestProblem {
-  if (form.model === undefined) return 'registerTest.problem.model';
-  if (form.deviceIds.length === 0) return 'registerTest.problem.devices';
-  if (form.deviceIds.length > RemoteLimits.registerTestDevicesMax) return 'registerTest.problem.tooManyDevices';
+  if (form.model === undefined) return 'registerTestPage.problem.model';
+  if (form.deviceIds.length === 0) return 'registerTestPage.problem.devices';
+  if (form.deviceIds.length > RemoteLimits.registerTestDevicesMax)
+    return 'registerTestPage.problem.tooManyDevices';
   if (form.mode === 'keys') {
-    if (form.keys.length === 0) return 'registerTest.problem.keys';
-    if (form.keys.length > RemoteLimits.registerTestKeysMax) return 'registerTest.problem.tooManyKeys';
+    if (form.keys.length === 0) return 'registerTestPage.problem.keys';
+    if (form.keys.length > RemoteLimits.registerTestKeysMax) return 'registerTestPage.problem.tooManyKeys';
     return null;
   }
   if (form.address.trim() === '') return RuleMessage.valueRequired;
