@@ -257,6 +257,17 @@ const seeds: Seed[] = [
     hidden: true,
   },
   {
+    // Every command within reach (docs/remote.md "Screens"): who, what, when, state; retry of a failed one.
+    id: 47,
+    parentId: 40,
+    path: '/operation/command',
+    component: 'command/list',
+    title: 'route.commandCentre',
+    titleCn: '指令中心',
+    icon: null,
+    perm: Perm.gatewayView,
+  },
+  {
     id: 46,
     parentId: 40,
     path: '/operation/appRelease',

@@ -7,7 +7,7 @@
 // polled) default to port 1, 9600 baud, no parity, 1 stop bit, every 60 s; they are checked, kept with
 // the setting and echoed (the simulated devices sit on no real serial line, and sampling stays the
 // logger's `sampleInterval`). OFF stops forwarding. The setting survives restarts.
-import { ProtocolLimits } from '@sunfleet/contracts';
+import { BAUD_RATES, PARITIES, ProtocolLimits } from '@sunfleet/contracts';
 import { isRecord } from '../logger/state-file.js';
 import {
   CommandError,
@@ -21,8 +21,9 @@ import {
 const HOST =
   /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*$/;
 
-export const FORWARDING_BAUD_RATES: readonly number[] = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200];
-export const FORWARDING_PARITIES = ['NONE', 'ODD', 'EVEN'] as const;
+/** The contracts' lists (the cloud's ForwardingConfig offers the same). */
+export const FORWARDING_BAUD_RATES: readonly number[] = BAUD_RATES;
+export const FORWARDING_PARITIES = PARITIES;
 export const FORWARDING_SERIAL_PORTS = { min: 1, max: 4 } as const;
 export const FORWARDING_ACQUISITION_INTERVAL = { min: 5, max: 3_600 } as const;
 /** What a forwarding.set without serial settings gets. */

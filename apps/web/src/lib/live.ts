@@ -6,6 +6,7 @@ import {
   LiveLimits,
   Status,
   type LiveAlarmEvent,
+  type LiveCommandEvent,
   type LiveCurveEvent,
   type LiveEvent,
   type LiveUnreadEvent,
@@ -17,8 +18,11 @@ import { apiClient } from './request';
 
 export type LiveTarget = { stationId: number } | { deviceId: number } | { gatewayId: number };
 
-/** A stream: one station, logger or device (GET /api/live), or the caller's alarms (GET /api/live/alarms). */
-export type LiveSource = LiveTarget | 'alarms';
+/**
+ * A stream: one station, logger or device (GET /api/live), the caller's alarms (GET /api/live/alarms) or the
+ * commands within the caller's reach (GET /api/live/commands).
+ */
+export type LiveSource = LiveTarget | 'alarms' | 'commands';
 
 /** connecting → live; retrying after a drop; stopped after a refusal or when closed. */
 export type LiveState = 'connecting' | 'live' | 'retrying' | 'stopped';
@@ -70,6 +74,7 @@ export function createSseParser(onEvent: (event: LiveEvent) => void): (chunk: st
     else if (type === 'curve') onEvent({ type, data: parsed as LiveCurveEvent });
     else if (type === 'alarm') onEvent({ type, data: parsed as LiveAlarmEvent });
     else if (type === 'unread') onEvent({ type, data: parsed as LiveUnreadEvent });
+    else if (type === 'command') onEvent({ type, data: parsed as LiveCommandEvent });
   };
   return (chunk) => {
     buffer += chunk.replace(/\r\n?/g, '\n');
@@ -83,7 +88,7 @@ export function createSseParser(onEvent: (event: LiveEvent) => void): (chunk: st
 
 /** Identifies a target's stream (`stationId=5`): the hook reopens the stream only when it changes. */
 export function liveKey(target: LiveSource): string {
-  if (target === 'alarms') return 'alarms';
+  if (target === 'alarms' || target === 'commands') return target;
   const [name, id] = Object.entries(target)[0] ?? ['stationId', 0];
   return `${name}=${String(id)}`;
 }
@@ -136,7 +141,9 @@ export function openLive(
       const { data, error, response } =
         target === 'alarms'
           ? await apiClient.GET('/api/live/alarms', init)
-          : await apiClient.GET('/api/live', { params: { query: target }, ...init });
+          : target === 'commands'
+            ? await apiClient.GET('/api/live/commands', init)
+            : await apiClient.GET('/api/live', { params: { query: target }, ...init });
       const type = response.headers.get('content-type') ?? '';
       if (!type.includes('text/event-stream') || data === null || data === undefined) {
         const status = await envelopeStatus(error ?? data);

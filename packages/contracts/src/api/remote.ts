@@ -262,6 +262,7 @@ export type StorageSettings = Static<typeof StorageSettings>;
 // ---- Protocol forwarding (SPEC §3) ---------------------------------------------------------------------------
 
 export const FORWARDING_PROTOCOLS = ['HTTP', 'MQTT', 'TCP', 'OFF'] as const;
+/** The serial speeds a logger's RS485 port offers (the literals of ForwardingConfig.baudRate, in order). */
 export const BAUD_RATES = [1200, 2400, 4800, 9600, 19_200, 38_400, 57_600, 115_200] as const;
 export const PARITIES = ['NONE', 'ODD', 'EVEN'] as const;
 
@@ -277,7 +278,18 @@ export const ForwardingConfig = Type.Object(
     uploadInterval: Type.Optional(Type.Integer({ minimum: 5, maximum: 3_600 })),
     /** The logger's RS485 port (1…4) the forwarded devices hang on. */
     serialPort: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
-    baudRate: Type.Optional(Type.Union(BAUD_RATES.map((rate) => Type.Literal(rate)))),
+    baudRate: Type.Optional(
+      Type.Union([
+        Type.Literal(1200),
+        Type.Literal(2400),
+        Type.Literal(4800),
+        Type.Literal(9600),
+        Type.Literal(19_200),
+        Type.Literal(38_400),
+        Type.Literal(57_600),
+        Type.Literal(115_200),
+      ]),
+    ),
     /** The check bit. */
     parity: Type.Optional(Type.Enum(PARITIES)),
     stopBits: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)])),

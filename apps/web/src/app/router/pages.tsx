@@ -41,6 +41,12 @@ const PAGES: Record<string, Page> = {
   'deviceConfig/faultCode': lazy(() =>
     import('../../features/registry/FaultCodePage').then((m) => ({ default: m.FaultCodePage })),
   ),
+  'deviceConfig/registerTest': lazy(() =>
+    import('../../features/remote/RegisterTestPage').then((m) => ({ default: m.RegisterTestPage })),
+  ),
+  'command/list': lazy(() =>
+    import('../../features/commands/CommandListPage').then((m) => ({ default: m.CommandListPage })),
+  ),
   'deviceConfig/rule': lazy(() =>
     import('../../features/registry/DeviceRulePage').then((m) => ({ default: m.DeviceRulePage })),
   ),

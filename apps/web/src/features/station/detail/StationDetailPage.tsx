@@ -7,6 +7,7 @@ import type { PageProps } from '../../../lib/page';
 import { TAG_TITLE_SUFFIX } from '../../../lib/paths';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { usePermitted } from '../../../components/Permitted';
+import { RemoteSettingsTab } from '../../../components/remote/RemoteSettingsTab';
 import { ApiError } from '../../../lib/request';
 import { TestId } from '../../../testids';
 import { ShareLinksPanel } from '../share/ShareLinksPanel';
@@ -27,6 +28,7 @@ const TAB_KEYS = [
   'alarmSettings',
   'subscription',
   'devices',
+  'remote',
   'share',
 ] as const;
 type TabKey = (typeof TAB_KEYS)[number];
@@ -125,6 +127,11 @@ export function StationDetailPage(_props: PageProps): ReactElement {
             key: 'devices',
             label: t('stationDetail.tab.devices'),
             children: <DevicesTab stationId={s.id} timeZone={s.timeZone} />,
+          },
+          {
+            key: 'remote',
+            label: t('stationDetail.tab.remote'),
+            children: <RemoteSettingsTab stationId={s.id} />,
           },
           ...(mayShare
             ? [
