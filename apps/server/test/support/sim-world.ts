@@ -210,7 +210,7 @@ export interface DevicePipeline {
   broker: Broker;
   dispatcher: CommandDispatcher;
   /** Stops the dispatcher, the broker and the ingest (the app stays). */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /**
