@@ -91,6 +91,9 @@ const TESTED_IN_SUITE: Record<string, string> = {
   // A run's devices must all be of its model; foreign devices → 4000 naming them, foreign tests → 4004
   // like missing ones, pages without foreign tests, exports likewise.
   '/api/remote/registerTest*': 'batch register tests (register-test.test.ts)',
+  // Only a battery has storage settings, and the matrix's own device is an inverter; foreign and missing
+  // devices answer 4004 alike and nothing is sent, for every remote call (remote-authority.test.ts).
+  '/api/remote/storage*': 'battery storage settings (remote-authority.test.ts)',
 };
 
 /** Streams that never end, so app.inject cannot read them: their tenancy is tested over a real server. */
