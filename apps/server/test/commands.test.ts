@@ -294,4 +294,29 @@ describe.each(DATABASES)('command channel on %s', (kind) => {
     expect((await w.admin.get('/gateway/command/page?state=LOST')).status).toBe(4000);
     expect(await countRows(t, 'commands')).toBe(before);
   });
+
+  it('answers an identical open operation (same open key) with the open command; a new one once it ended', async () => {
+    // The remote operations' double-click guard: the partial unique index commands_open_key, on this dialect.
+    const service = new CommandsService({ db, clock: t.clock, onEnqueued: () => undefined });
+    const operation = (key: string) => ({
+      gatewayId: w.loggerA.id,
+      name: 'register.read',
+      params: { address: 40_070, count: 2 },
+      ttlSeconds: 300,
+      idempotencyKey: key,
+      userId: null,
+      openKey: `dedupe-${kind}`,
+    });
+    const [first, second] = await Promise.all([
+      service.enqueue(operation(randomUUID())),
+      service.enqueue(operation(randomUUID())),
+    ]);
+    expect([first.created, second.created].sort()).toEqual([false, true]);
+    expect(second.command.id).toBe(first.command.id);
+    await db.update(commands).set({ state: 'DONE' }).where(eq(commands.id, first.command.id));
+    const third = await service.enqueue(operation(randomUUID()));
+    expect(third.created).toBe(true);
+    expect(third.command.id).not.toBe(first.command.id);
+    await db.update(commands).set({ state: 'EXPIRED' }).where(eq(commands.id, third.command.id));
+  });
 });

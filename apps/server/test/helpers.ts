@@ -21,6 +21,16 @@ export type DatabaseKind = 'pglite' | 'postgres';
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * Suites that drive the simulator over MQTT (a child process, real readings) run once, on `preferred` when
+ * this run has it: the remote-operation suites alternate, so both dialects carry journeys while CI runs
+ * each journey once (docs/testing.md). The SQL they share also runs on both databases elsewhere (the
+ * authorization matrix probes every route, commands.test.ts the command channel and its open-key dedupe).
+ */
+export function simWorldDatabase(preferred: DatabaseKind): DatabaseKind[] {
+  return [DATABASES.includes(preferred) ? preferred : 'pglite'];
+}
+
 export const ADMIN_PASSWORD = TEMPLATE_ADMIN.password;
 
 /** A clock the test moves by hand. */
