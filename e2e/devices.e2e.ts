@@ -56,6 +56,11 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let token: string;
+/**
+ * Figures appear once the device's latest values have loaded, a request of its own after the page: on a
+ * busy CI machine that takes longer than expect.poll's default second.
+ */
+const FIGURES_ARRIVE = { timeout: 15_000 };
 let inverter: Detail;
 
 const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
@@ -245,7 +250,7 @@ describe('devices console', () => {
     for (const key of ['power', 'today', 'total', 'yield', 'temperature', 'alarms'])
       expect(await figure(key).count(), key).toBe(1);
     await expect
-      .poll(async () => (await figure('power').innerText()).split('\n').pop())
+      .poll(async () => (await figure('power').innerText()).split('\n').pop(), FIGURES_ARRIVE)
       .toMatch(/^-?[\d.]+ (kW|MW)$/);
     expect(await figure('alarms').innerText()).toMatch(/\n\d+$/);
     // The operating state reads as a word from the protocol definition, never as "4".
@@ -292,9 +297,9 @@ describe('devices console', () => {
     // One unit rule: apparent power scaled like active power, the power factor a plain ratio.
     const live = (key: string): Locator =>
       byId(detail, TestId.deviceLiveValue).and(page.locator(`[data-measure="${key}"]`));
-    await expect.poll(() => live('VA').innerText()).toMatch(/^-?[\d.]+ (kVA|MVA)$/);
-    await expect.poll(() => live('PF').innerText()).toMatch(/^-?[01]\.\d{2}$/);
-    await expect.poll(() => live('St').innerText()).not.toMatch(/^\d+$/);
+    await expect.poll(() => live('VA').innerText(), FIGURES_ARRIVE).toMatch(/^-?[\d.]+ (kVA|MVA)$/);
+    await expect.poll(() => live('PF').innerText(), FIGURES_ARRIVE).toMatch(/^-?[01]\.\d{2}$/);
+    await expect.poll(() => live('St').innerText(), FIGURES_ARRIVE).not.toMatch(/^\d+$/);
     // The chart says whose clock it runs on.
     expect(await byId(detail, TestId.deviceZone).innerText()).toContain(inverter.timeZone);
 
@@ -531,15 +536,15 @@ describe('devices console', () => {
             `[data-testid="${TestId.deviceFigure}"][data-figure="${key}"]`,
           );
         await expect
-          .poll(async () => (await figure('power').innerText()).split('\n').pop())
+          .poll(async () => (await figure('power').innerText()).split('\n').pop(), FIGURES_ARRIVE)
           .toMatch(/^-?\d+,\d{2} (kW|MW)$/);
         await expect
-          .poll(async () => (await figure('total').innerText()).split('\n').pop())
+          .poll(async () => (await figure('total').innerText()).split('\n').pop(), FIGURES_ARRIVE)
           .toMatch(/^\d+,\d{2} (kWh|MWh|GWh)$/);
         const live = (key: string): Locator =>
           byId(detail, TestId.deviceLiveValue).and(p.locator(`[data-measure="${key}"]`));
-        await expect.poll(() => live('VA').innerText()).toMatch(/^-?\d+,\d{2} (kVA|MVA)$/);
-        await expect.poll(() => live('PF').innerText()).toMatch(/^-?[01],\d{2}$/);
+        await expect.poll(() => live('VA').innerText(), FIGURES_ARRIVE).toMatch(/^-?\d+,\d{2} (kVA|MVA)$/);
+        await expect.poll(() => live('PF').innerText(), FIGURES_ARRIVE).toMatch(/^-?[01],\d{2}$/);
         expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,
         );
