@@ -21,9 +21,10 @@ import {
   StorageSettingsBody,
 } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { ok, responses } from '../../lib/envelope.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
-import type { RemoteService } from './remote.service.js';
+import type { RemoteCaller, RemoteService } from './remote.service.js';
 
 const tags = ['remote'];
 
@@ -36,6 +37,13 @@ const WAIT =
   'sends nothing; a device under local control answers 4003 remote.localControl.';
 
 export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> = async (app, { remote }) => {
+  /** Who asks, and the request's signal: a caller gone away stops the wait. */
+  const callerOf = async (request: FastifyRequest): Promise<RemoteCaller> => ({
+    scope: await app.scopeOf(request),
+    userId: sessionOf(request).userId,
+    signal: request.signal,
+  });
+
   app.get(
     '/remote/registers',
     {
@@ -64,13 +72,9 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> 
       },
     },
     async (request) => {
-      const session = sessionOf(request);
       // Recorded before the call, so a refused one (4000, 4003, 4004) is in the trail with what was asked.
       request.auditDetail = { targetId: targetOf(request.body), ...request.body };
-      const answer = await remote.read(
-        { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
-        request.body,
-      );
+      const answer = await remote.read(await callerOf(request), request.body);
       request.auditDetail = {
         ...request.auditDetail,
         state: answer.state,
@@ -93,12 +97,8 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> 
       },
     },
     async (request) => {
-      const session = sessionOf(request);
       request.auditDetail = { targetId: targetOf(request.body), ...request.body };
-      const answer = await remote.write(
-        { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
-        request.body,
-      );
+      const answer = await remote.write(await callerOf(request), request.body);
       request.auditDetail = {
         ...request.auditDetail,
         state: answer.state,
@@ -127,13 +127,7 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> 
       const session = sessionOf(request);
       // Reading the mode sends a command: only for callers who may read registers or change storage.
       const readDevice = hasAnyPermission(session.permissions, [Perm.registerRead, Perm.storageUpdate]);
-      return ok(
-        await remote.storage(
-          { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
-          request.params.deviceId,
-          readDevice,
-        ),
-      );
+      return ok(await remote.storage(await callerOf(request), request.params.deviceId, readDevice));
     },
   );
 
@@ -151,13 +145,8 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> 
       },
     },
     async (request) => {
-      const session = sessionOf(request);
       request.auditDetail = { targetId: request.params.deviceId, ...request.body };
-      const answer = await remote.setStorage(
-        { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
-        request.params.deviceId,
-        request.body,
-      );
+      const answer = await remote.setStorage(await callerOf(request), request.params.deviceId, request.body);
       request.auditDetail = {
         ...request.auditDetail,
         state: answer.state,
@@ -198,10 +187,9 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> 
       },
     },
     async (request) => {
-      const session = sessionOf(request);
       request.auditDetail = { targetId: request.params.gatewayId, protocol: request.body.protocol };
       const answer = await remote.setForwarding(
-        { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
+        await callerOf(request),
         request.params.gatewayId,
         request.body,
       );
@@ -230,12 +218,8 @@ export const remoteRoutes: FastifyPluginAsyncTypebox<{ remote: RemoteService }> 
       },
     },
     async (request) => {
-      const session = sessionOf(request);
       request.auditDetail = { targetId: request.body.deviceId };
-      const answer = await remote.factoryReset(
-        { scope: await app.scopeOf(request), userId: session.userId, signal: request.signal },
-        request.body,
-      );
+      const answer = await remote.factoryReset(await callerOf(request), request.body);
       request.auditDetail = {
         ...request.auditDetail,
         state: answer.state,
