@@ -43,6 +43,9 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Ant Design rendered in jsdom takes seconds per component test, past the default 5 s when CI
+          // runs it beside the other lane.
+          testTimeout: 15_000,
           // As for the server: React, Ant Design and jsdom are imported once per worker, not per file
           // (44 s → 15 s for the project). The sim keeps isolation: its firmware tests share module state.
           isolate: false,
@@ -56,6 +59,9 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.e2e.ts'],
+          // One built server for the whole run, booted here and handed to the files (support/shared-server.ts)
+          // instead of one per file (a fresh database, migrations, seed, the demo fleet's simulator).
+          globalSetup: ['support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

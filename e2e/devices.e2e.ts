@@ -1,28 +1,29 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_DEFINITIONS, BUILT_IN_MODELS } from '@sunfleet/contracts';
 import { TestId } from '../apps/web/src/testids.js';
+import {
+  active,
+  apiAs,
+  byId,
+  loginToken,
+  signIn,
+  type Api,
+  type Envelope,
+  type PageOf,
+} from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningTestServer } from './support/server.js';
+import { english } from './support/fleet.js';
+import { pickOption } from './support/select.js';
+import { sharedServer } from './support/shared-server.js';
 
 // Devices console in Chromium against the demo fleet: find an inverter by SN, read its summary (decoded
 // operating state, station-zone time), its strings in use live, export its history to XLSX and compare the
 // file with the history API, open a battery from the device list and from its station's Devices tab, see a
 // storage plant's derived grid flow, then open the inverter's logger, see the devices behind it and rename it.
+// The shared server's demo fleet uploads every 30 s (support/shared-env.ts), so readings arrive within a minute.
 
-interface Envelope<T = unknown> {
-  status: number;
-  enMsg: string;
-  data: T;
-}
-interface PageOf<T> {
-  total: number;
-  list: T[];
-}
 interface DeviceItem {
   id: number;
   sn: string;
@@ -51,32 +52,18 @@ interface History {
   rows: { ts: number; values: Record<string, number | null> }[];
 }
 
-let server: RunningTestServer;
+const server = sharedServer();
+const STAMP = Date.now().toString(36).toUpperCase();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let token: string;
+let api: Api;
 /**
  * Figures appear once the device's latest values have loaded, a request of its own after the page: on a
  * busy CI machine that takes longer than expect.poll's default second.
  */
 const FIGURES_ARRIVE = { timeout: 15_000 };
 let inverter: Detail;
-
-const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
-const active = (p: Page): Locator => byId(p, TestId.activeView);
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
 
 /**
  * An inverter of the demo fleet whose MPPT channels have reported; one in daylight (a string voltage above
@@ -118,16 +105,6 @@ async function reportingBattery(): Promise<DeviceItem> {
     if (Date.now() > deadline) throw new Error('no battery of the demo fleet reported');
     await new Promise((r) => setTimeout(r, 2_000));
   }
-}
-
-/** An English text of the console (the suites' browser language). */
-function english(area: string, key: string): string {
-  const table = JSON.parse(
-    readFileSync(resolve(import.meta.dirname, `../packages/contracts/locales/${area}/EN.json`), 'utf8'),
-  ) as Record<string, string>;
-  const text = table[key];
-  if (text === undefined) throw new Error(`no English text for ${key}`);
-  return text;
 }
 
 /** The strings (MPPT inputs) the inverter page should show now: in use lately, or reporting now. */
@@ -172,48 +149,19 @@ function columnOf(model: string, key: string): string {
   return column;
 }
 
-/**
- * The demo fleet (apps/sim/fleets/demo.json) with its loggers uploading every 30 s instead of every
- * 5 minutes, so the first readings and a few history rows arrive within a minute.
- */
-function quickDemoFleet(dir: string): string {
-  const demo = JSON.parse(
-    readFileSync(resolve(import.meta.dirname, '../apps/sim/fleets/demo.json'), 'utf8'),
-  ) as { stations: { loggers: { uploadInterval?: number }[] }[] };
-  for (const station of demo.stations) for (const logger of station.loggers) logger.uploadInterval = 30;
-  const path = join(dir, 'fleet.json');
-  writeFileSync(path, JSON.stringify(demo));
-  return path;
-}
-
-let fleetDir: string;
-
 beforeAll(async () => {
-  fleetDir = mkdtempSync(join(tmpdir(), 'sunfleet-e2e-fleet-'));
-  server = await startServer({ env: { SIM_FLEET: quickDemoFleet(fleetDir) } });
   browser = await launchBrowser();
-  const login = await fetch(`${server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: server.adminUsername, password: server.adminPassword }),
-  });
-  token = ((await login.json()) as Envelope<{ token: string }>).data.token;
+  api = apiAs(server, await loginToken(server));
   inverter = await reportingInverter();
 
   context = await newContext(browser, { viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
-  await page.goto(`${server.baseUrl}/#/login/index`);
-  await byId(page, TestId.loginUsername).fill(server.adminUsername);
-  await byId(page, TestId.loginPassword).fill(server.adminPassword);
-  await byId(page, TestId.loginSubmit).click();
-  await byId(page, TestId.shell).waitFor();
+  await signIn(page, server);
 }, 240_000);
 
 afterAll(async () => {
   await context?.close().catch(() => undefined);
   await browser?.close();
-  await server?.stop();
-  if (fleetDir !== undefined) rmSync(fleetDir, { recursive: true, force: true });
 });
 
 describe('devices console', () => {
@@ -464,6 +412,19 @@ describe('devices console', () => {
     const sn = `SFLG9${Date.now().toString().slice(-9)}`;
     const registered = await api<{ id: number }>('POST', '/gateway/register', { sn, model: 'SF-LOGGER-4G' });
     expect(registered.status).toBe(200);
+    // The logger goes to a station of this suite's own: the server is shared, so the first station offered
+    // could be one of the demo fleet or of another suite, which would then have a logger it never had.
+    const stationName = `E2E Devices ${STAMP}`;
+    const station = await api<{ id: number }>('POST', '/station', {
+      name: stationName,
+      type: 'HOUSEHOLD_PV',
+      address: 'Calle Sierpes 1, Sevilla',
+      capacityKwp: 5,
+      price: 0.25,
+      currency: 'EUR',
+      timeZone: 'Europe/Madrid',
+    });
+    expect(station.status, station.enMsg).toBe(200);
 
     await page.goto(`${server.baseUrl}/#/deviceAll`);
     const list = byId(active(page), TestId.deviceListPage);
@@ -473,10 +434,7 @@ describe('devices console', () => {
     await byId(loggers, TestId.listCreate).click();
 
     const form = byId(page, TestId.deviceBindForm);
-    await byId(form, TestId.deviceBindStation).click();
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').first();
-    const stationName = (await option.innerText()).trim();
-    await option.click();
+    await pickOption(page, byId(form, TestId.deviceBindStation), stationName);
     const submit = page.locator(`[data-testid="${TestId.formSubmit}"]:visible`);
     const snInput = byId(form, TestId.deviceBindSn);
     const fieldError = form.locator('.ant-form-item-explain-error');
@@ -522,11 +480,7 @@ describe('devices console', () => {
         // The language choice is the SettingLanguage cookie (SPEC §9), read when the console boots.
         await german.addCookies([{ name: 'SettingLanguage', value: 'DE', url: server.baseUrl }]);
         const p = await german.newPage();
-        await p.goto(`${server.baseUrl}/#/login/index`);
-        await byId(p, TestId.loginUsername).fill(server.adminUsername);
-        await byId(p, TestId.loginPassword).fill(server.adminPassword);
-        await byId(p, TestId.loginSubmit).click();
-        await byId(p, TestId.shell).waitFor();
+        await signIn(p, server);
         await p.goto(
           `${server.baseUrl}/#/device/detail/${String(inverter.id)}?tagTitleSuffix=${inverter.sn}`,
         );
@@ -558,11 +512,7 @@ describe('devices console', () => {
     const phone = await newContext(browser, { viewport: { width: 390, height: 844 } });
     try {
       const p = await phone.newPage();
-      await p.goto(`${server.baseUrl}/#/login/index`);
-      await byId(p, TestId.loginUsername).fill(server.adminUsername);
-      await byId(p, TestId.loginPassword).fill(server.adminPassword);
-      await byId(p, TestId.loginSubmit).click();
-      await byId(p, TestId.shell).waitFor();
+      await signIn(p, server);
       await p.goto(`${server.baseUrl}/#/device/detail/${String(inverter.id)}?tagTitleSuffix=${inverter.sn}`);
       const detail = byId(active(p), TestId.deviceDetailPage);
       await byId(detail, TestId.deviceSummary).waitFor();

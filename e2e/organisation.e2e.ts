@@ -1,8 +1,19 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
+import {
+  active,
+  apiAs,
+  byId,
+  loginToken,
+  signIn,
+  type Api,
+  type Envelope,
+  type PageOf,
+} from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningTestServer } from './support/server.js';
+import { pickOption } from './support/select.js';
+import { sharedServer } from './support/shared-server.js';
 
 // Step 2a in Chromium: an administrator builds part of the tree in the console, the people in it see
 // exactly their part, and the permission directive hides what a role may not do.
@@ -13,23 +24,10 @@ const MANAGER = { username: 'e2e.manager', password: 'E2e#Manager1' };
 const VIEWER = { username: 'e2e.viewer', password: 'E2e#Viewer12' };
 const VIEWER_ROLE = 'E2E account viewer';
 
-interface Envelope<T = unknown> {
-  status: number;
-  enMsg: string;
-  data: T;
-}
-interface PageOf<T> {
-  total: number;
-  list: T[];
-}
-
-let server: RunningTestServer;
+const server = sharedServer();
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
-/** The page shown now (kept-alive tabs stay in the DOM, hidden). */
-const active = (page: Page): Locator => byId(page, TestId.activeView);
 /** Modal OK buttons; only the open modal's button is visible. */
 const submitModal = (page: Page): Promise<void> =>
   page.locator(`[data-testid="${TestId.formSubmit}"]:visible`).click();
@@ -44,53 +42,15 @@ async function newPage(): Promise<Page> {
   return page;
 }
 
-async function login(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/#/login/index`);
-  await byId(page, TestId.loginUsername).fill(username);
-  await byId(page, TestId.loginPassword).fill(password);
-  await byId(page, TestId.loginSubmit).click();
-  await byId(page, TestId.shell).waitFor();
-}
-
 async function logout(page: Page): Promise<void> {
   await byId(page, TestId.userDropdown).click();
   await byId(page, TestId.userMenuLogout).click();
   await byId(page, TestId.loginForm).waitFor();
 }
 
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<Envelope<T>> {
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-async function apiLogin(username: string, password: string): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const envelope = (await res.json()) as Envelope<{ token: string }>;
-  if (envelope.status !== 200) throw new Error(`login ${username}: ${envelope.enMsg}`);
-  return envelope.data.token;
-}
-
-/** Opens a TreeSelect or Select and picks the option whose text contains `text`. */
-async function pick(page: Page, field: Locator, text: string): Promise<void> {
-  await field.click();
-  await page.keyboard.type(text);
-  const option = page
-    .locator('.ant-select-dropdown:visible')
-    .locator('.ant-select-tree-treenode, .ant-select-item-option')
-    .filter({ hasText: text })
-    .first();
-  await option.click();
+/** The API as this user (through a login of its own). */
+async function apiOf(username: string, password: string): Promise<Api> {
+  return apiAs(server, await loginToken(server, username, password));
 }
 
 /** Table rows of a list screen that contain `text`. */
@@ -104,27 +64,25 @@ async function openPage(page: Page, path: string, testId: string): Promise<void>
 }
 
 beforeAll(async () => {
-  server = await startServer();
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  await server?.stop();
 });
 
 describe('organisation tree built in the console', () => {
   it('admin creates an installer under the demo distributor, and a manager account in it', async () => {
     const page = await newPage();
-    await login(page, server.adminUsername, server.adminPassword);
+    await signIn(page, server);
 
     await openPage(page, '/organization/manufacturer', TestId.companyManage);
     await byId(active(page), TestId.listCreate).click();
     const form = byId(page, TestId.companyForm);
     await form.waitFor();
     // The type starts as installer; the superior company comes from the admin's tree.
-    await pick(page, byId(form, TestId.companyParent), DEMO_DISTRIBUTOR);
+    await pickOption(page, byId(form, TestId.companyParent), DEMO_DISTRIBUTOR);
     await byId(form, TestId.companyName).fill(INSTALLER);
     const created = page.waitForResponse(
       (r) => r.url().endsWith('/api/company') && r.request().method() === 'POST',
@@ -143,9 +101,9 @@ describe('organisation tree built in the console', () => {
     await byId(userForm, TestId.userConfirmPassword).fill(MANAGER.password);
     // The roles offered depend on the company: listen before picking it, or a fast answer is missed.
     const rolesLoaded = page.waitForResponse((r) => r.url().includes('/api/role/options?companyId='));
-    await pick(page, byId(userForm, TestId.userCompany), INSTALLER);
+    await pickOption(page, byId(userForm, TestId.userCompany), INSTALLER);
     await rolesLoaded;
-    await pick(page, byId(userForm, TestId.userRole), 'Manager');
+    await pickOption(page, byId(userForm, TestId.userRole), 'Manager');
     const userCreated = page.waitForResponse(
       (r) => r.url().endsWith('/api/user') && r.request().method() === 'POST',
     );
@@ -186,7 +144,7 @@ describe('organisation tree built in the console', () => {
 
   it('the new manager logs in and sees only their company and its accounts', async () => {
     const page = await newPage();
-    await login(page, MANAGER.username, MANAGER.password);
+    await signIn(page, server, MANAGER.username, MANAGER.password);
 
     await openPage(page, '/organization/manufacturer', TestId.companyManage);
     const table = byId(active(page), TestId.companyTable);
@@ -207,16 +165,16 @@ describe('organisation tree built in the console', () => {
     expect(await byId(active(page), TestId.companyOwnName).innerText()).toBe(INSTALLER);
 
     // The server agrees: nothing of the demo tree is reachable.
-    const token = await apiLogin(MANAGER.username, MANAGER.password);
-    const companies = await api<PageOf<{ name: string }>>('GET', '/company/page', token);
+    const manager = await apiOf(MANAGER.username, MANAGER.password);
+    const companies = await manager<PageOf<{ name: string }>>('GET', '/company/page');
     expect(companies.data.list.map((c) => c.name)).toEqual([INSTALLER]);
-    const users = await api<PageOf<{ username: string }>>('GET', '/user/page?keyword=demo', token);
+    const users = await manager<PageOf<{ username: string }>>('GET', '/user/page?keyword=demo');
     expect(users.data.total).toBe(0);
   });
 
   it('the permission directive hides the create button from a role without account:create', async () => {
     const page = await newPage();
-    await login(page, server.adminUsername, server.adminPassword);
+    await signIn(page, server);
 
     // A public role with the account list page only, built with the permission tree.
     await openPage(page, '/organization/role', TestId.roleList);
@@ -243,22 +201,20 @@ describe('organisation tree built in the console', () => {
     await rows(page, TestId.roleTable, VIEWER_ROLE).waitFor();
 
     // A user holding that role in the new installer company (created through the API to keep this short).
-    const admin = await apiLogin(server.adminUsername, server.adminPassword);
-    const roles = await api<PageOf<{ id: number; name: string; permissions: string[] }>>(
+    const admin = await apiOf(server.adminUsername, server.adminPassword);
+    const roles = await admin<PageOf<{ id: number; name: string; permissions: string[] }>>(
       'GET',
       `/role/page?keyword=${encodeURIComponent(VIEWER_ROLE)}`,
-      admin,
     );
     const role = roles.data.list.find((r) => r.name === VIEWER_ROLE);
     expect(role?.permissions).toContain('account:view');
     expect(role?.permissions).not.toContain('account:create');
-    const companies = await api<PageOf<{ id: number; name: string }>>(
+    const companies = await admin<PageOf<{ id: number; name: string }>>(
       'GET',
       `/company/page?keyword=${encodeURIComponent(INSTALLER)}`,
-      admin,
     );
     const companyId = companies.data.list[0]?.id;
-    const created = await api('POST', '/user', admin, {
+    const created = await admin('POST', '/user', {
       username: VIEWER.username,
       password: VIEWER.password,
       roleId: role?.id,
@@ -267,7 +223,7 @@ describe('organisation tree built in the console', () => {
     expect(created.status).toBe(200);
     await logout(page);
 
-    await login(page, VIEWER.username, VIEWER.password);
+    await signIn(page, server, VIEWER.username, VIEWER.password);
     await openPage(page, '/organization/account', TestId.accountList);
     const accounts = byId(active(page), TestId.accountTable);
     await accounts.locator('tbody tr.ant-table-row').first().waitFor();
@@ -281,11 +237,11 @@ describe('organisation tree built in the console', () => {
   });
 
   it('disabling an account in the console ends its sessions at once', async () => {
-    const viewer = await apiLogin(VIEWER.username, VIEWER.password);
-    expect((await api('GET', '/info', viewer)).status).toBe(200);
+    const viewer = await apiOf(VIEWER.username, VIEWER.password);
+    expect((await viewer('GET', '/info')).status).toBe(200);
 
     const page = await newPage();
-    await login(page, server.adminUsername, server.adminPassword);
+    await signIn(page, server);
     await openPage(page, '/organization/account', TestId.accountList);
     await byId(active(page), TestId.listKeyword).locator('input').fill(VIEWER.username);
     await byId(active(page), TestId.listKeyword).locator('input').press('Enter');
@@ -297,6 +253,6 @@ describe('organisation tree built in the console', () => {
     expect(((await (await disabled).json()) as Envelope).status).toBe(200);
     await byId(row, TestId.userEnable).waitFor();
 
-    expect((await api('GET', '/info', viewer)).status).toBe(102011);
+    expect((await viewer('GET', '/info')).status).toBe(102011);
   });
 });

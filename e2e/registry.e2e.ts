@@ -1,8 +1,19 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
+import {
+  active,
+  apiAs,
+  byId,
+  loginToken,
+  signIn,
+  type Api,
+  type Envelope,
+  type PageOf,
+} from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningTestServer } from './support/server.js';
+import { pickOption } from './support/select.js';
+import { sharedServer } from './support/shared-server.js';
 
 // Step 2b back office in Chromium: the device protocol editor (built-in definitions read-only, copy,
 // inline register checks that keep a bad map from being sent), display groups and device rules.
@@ -13,15 +24,6 @@ const COPY_CODE = `e2e-inverter-${STAMP}`;
 const GROUP_KEY = `e2e_group_${STAMP}`;
 const RULE_PREFIX = `E2E${STAMP}`.slice(0, 32);
 
-interface Envelope<T = unknown> {
-  status: number;
-  enMsg: string;
-  data: T;
-}
-interface PageOf<T> {
-  total: number;
-  list: T[];
-}
 interface Register {
   key: string;
   address: number;
@@ -29,14 +31,13 @@ interface Register {
   max: number | null;
 }
 
-let server: RunningTestServer;
+const server = sharedServer();
 let browser: Browser;
+let api: Api;
 const contexts: BrowserContext[] = [];
 /** The page of the running test; each test logs in on its own, so one failure does not block the next. */
 let page: Page;
 
-const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
-const active = (p: Page): Locator => byId(p, TestId.activeView);
 const submitModal = (p: Page): Promise<void> =>
   p.locator(`[data-testid="${TestId.formSubmit}"]:visible`).click();
 
@@ -67,34 +68,6 @@ async function search(text: string, urlPart: string): Promise<void> {
   await answered;
 }
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
-  const login = await fetch(`${server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: server.adminUsername, password: server.adminPassword }),
-  });
-  const { data } = (await login.json()) as Envelope<{ token: string }>;
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${data.token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-/** Opens a Select and picks the option whose text contains `text`. */
-async function pick(field: Locator, text: string): Promise<void> {
-  await field.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: text })
-    .first()
-    .click();
-}
-
 async function loginAsAdmin(): Promise<void> {
   const context = await newContext(browser, { viewport: { width: 1600, height: 1000 } });
   contexts.push(context);
@@ -102,16 +75,12 @@ async function loginAsAdmin(): Promise<void> {
   page.on('dialog', (dialog) => {
     throw new Error(`unexpected dialog: ${dialog.message()}`);
   });
-  await page.goto(`${server.baseUrl}/#/login/index`);
-  await byId(page, TestId.loginUsername).fill(server.adminUsername);
-  await byId(page, TestId.loginPassword).fill(server.adminPassword);
-  await byId(page, TestId.loginSubmit).click();
-  await byId(page, TestId.shell).waitFor();
+  await signIn(page, server);
 }
 
 beforeAll(async () => {
-  server = await startServer();
   browser = await launchBrowser();
+  api = apiAs(server, await loginToken(server));
 });
 
 beforeEach(loginAsAdmin);
@@ -119,7 +88,6 @@ beforeEach(loginAsAdmin);
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  await server?.stop();
 });
 
 describe('device protocol', () => {
@@ -227,9 +195,9 @@ describe('display groups and device rules', () => {
     await form.waitFor();
     await byId(form, TestId.deviceRulePrefix).fill(RULE_PREFIX);
     const models = page.waitForResponse((r) => r.url().includes('/api/deviceModel/list?deviceType=INVERTER'));
-    await pick(byId(form, TestId.deviceRuleDeviceType), 'Inverter');
+    await pickOption(page, byId(form, TestId.deviceRuleDeviceType), 'Inverter');
     await models;
-    await pick(byId(form, TestId.deviceRuleModel), 'SF-INV-3P-10K');
+    await pickOption(page, byId(form, TestId.deviceRuleModel), 'SF-INV-3P-10K');
     await byId(form, TestId.deviceRuleRemark).fill('E2E rule');
     const created = page.waitForResponse(
       (r) => r.url().endsWith('/api/deviceRule') && r.request().method() === 'POST',

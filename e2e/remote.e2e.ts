@@ -1,77 +1,29 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RemoteTestId } from '../apps/web/src/components/remote/testIds.js';
-import { TestId } from '../apps/web/src/testids.js';
+import { active, apiAs, byId, loginToken, signIn, type Api, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningTestServer } from './support/server.js';
+import { announced, english, type AnnouncedDevice } from './support/fleet.js';
+import { sharedServer } from './support/shared-server.js';
 
 // Step 5b remote operations in Chromium against the demo fleet's Munich home (an inverter and a battery
 // behind one simulated logger): read the inverter's settings registers, refuse an out-of-range edit on the spot,
 // write a new active-power limit and see it read back; the battery's time-slot editor refuses an overlap
 // with the spec's message; the command centre lists the write just sent, done.
 
-interface Envelope<T = unknown> {
-  status: number;
-  enMsg: string;
-  data: T;
-}
-interface DeviceItem {
-  id: number;
-  sn: string;
-  stationId: number | null;
-}
-
 const INVERTER_SN = 'SFI3A2606000001';
 const BATTERY_SN = 'SFB12606000001';
 const REGISTER = 'WMaxLimPct';
 
-let server: RunningTestServer;
+const server = sharedServer();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let token: string;
-let inverter: DeviceItem;
-let battery: DeviceItem;
+let api: Api;
+let inverter: AnnouncedDevice;
+let battery: AnnouncedDevice;
 
-const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
-const active = (p: Page): Locator => byId(p, TestId.activeView);
-
-async function api<T>(method: string, path: string): Promise<Envelope<T>> {
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-/** An English text of the console (the suite's browser language). */
-function english(area: string, key: string): string {
-  const table = JSON.parse(
-    readFileSync(resolve(import.meta.dirname, `../packages/contracts/locales/${area}/EN.json`), 'utf8'),
-  ) as Record<string, string>;
-  const text = table[key];
-  if (text === undefined) throw new Error(`no English text for ${key}`);
-  return text;
-}
-
-/** A device of the demo fleet once its logger has announced it (hello) and it is bound to its station. */
-async function announced(sn: string): Promise<DeviceItem> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const found = await api<{ list: DeviceItem[] }>(
-      'GET',
-      `/station/gateway/inverterPage?sn=${sn}&pageSize=5`,
-    );
-    const device = found.data.list.find((d) => d.sn === sn && d.stationId !== null);
-    if (device !== undefined) return device;
-    if (Date.now() > deadline) throw new Error(`${sn} was not announced`);
-    await new Promise((r) => setTimeout(r, 1_000));
-  }
-}
-
-async function openRemote(device: DeviceItem, section: string): Promise<Locator> {
+async function openRemote(device: AnnouncedDevice, section: string): Promise<Locator> {
   await page.goto(
     `${server.baseUrl}/#/station/detail/${String(device.stationId)}?tab=remote&target=d${String(device.id)}&section=${section}`,
   );
@@ -81,29 +33,18 @@ async function openRemote(device: DeviceItem, section: string): Promise<Locator>
 }
 
 beforeAll(async () => {
-  server = await startServer();
   browser = await launchBrowser();
-  const login = await fetch(`${server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: server.adminUsername, password: server.adminPassword }),
-  });
-  token = ((await login.json()) as Envelope<{ token: string }>).data.token;
-  [inverter, battery] = await Promise.all([announced(INVERTER_SN), announced(BATTERY_SN)]);
+  api = apiAs(server, await loginToken(server));
+  [inverter, battery] = await Promise.all([announced(api, INVERTER_SN), announced(api, BATTERY_SN)]);
 
   context = await newContext(browser, { viewport: { width: 1600, height: 1000 } });
   page = await context.newPage();
-  await page.goto(`${server.baseUrl}/#/login/index`);
-  await byId(page, TestId.loginUsername).fill(server.adminUsername);
-  await byId(page, TestId.loginPassword).fill(server.adminPassword);
-  await byId(page, TestId.loginSubmit).click();
-  await byId(page, TestId.shell).waitFor();
+  await signIn(page, server);
 });
 
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  await server?.stop();
 });
 
 describe('remote settings', () => {

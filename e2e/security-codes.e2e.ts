@@ -1,14 +1,16 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
+import { active, apiAs, apiLogin, byId, loginToken, signIn, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningTestServer } from './support/server.js';
+import { sharedServer } from './support/shared-server.js';
 
 // Step 2a account forms that need a verification code, in Chromium. Without SMTP_URL the server keeps
-// mail in its outbox and logs it as 'undelivered'; the tests read the codes from that log.
+// mail in its outbox and logs it as 'undelivered'; the tests read the codes from that log (the shared
+// server's log file). Codes go to one address at most once a minute: every address here is this file's own.
 
-const PROFILE_USER = { username: 'e2e.profile', password: 'Profile#E2e1' };
-const NEW_EMAIL = 'e2e.profile@example.com';
+const PROFILE_USER = { username: 'e2e.mailbox', password: 'Mailbox#E2e1' };
+const NEW_EMAIL = 'e2e.mailbox@example.com';
 const INSTALLER = {
   company: 'E2E Rooftop Installers',
   username: 'e2e.rooftop',
@@ -18,56 +20,14 @@ const INSTALLER = {
 const FIND_ME = { username: 'e2e.findme', email: 'findme@example.com', password: 'Find#Me2026' };
 const OWNER_SIGNUP = { username: 'e2e.homeowner', email: 'home@example.com', password: 'Home#Owner1' };
 
-interface Envelope<T = unknown> {
-  status: number;
-  enMsg: string;
-  data: T;
-}
-
-let server: RunningTestServer;
+const server = sharedServer();
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-
-const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
-const active = (page: Page): Locator => byId(page, TestId.activeView);
 
 async function newPage(): Promise<Page> {
   const context = await newContext(browser, { viewport: { width: 1366, height: 860 } });
   contexts.push(context);
   return context.newPage();
-}
-
-async function fillLogin(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/#/login/index`);
-  await byId(page, TestId.loginUsername).fill(username);
-  await byId(page, TestId.loginPassword).fill(password);
-  await byId(page, TestId.loginSubmit).click();
-}
-
-async function login(page: Page, username: string, password: string): Promise<void> {
-  await fillLogin(page, username, password);
-  await byId(page, TestId.shell).waitFor();
-}
-
-async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<Envelope<T>> {
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-async function apiLogin(username: string, password: string): Promise<Envelope<{ token: string }>> {
-  const res = await fetch(`${server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  return (await res.json()) as Envelope<{ token: string }>;
 }
 
 /** Log lines of mail kept undelivered for `to` (without SMTP_URL the server logs it as a warning). */
@@ -89,22 +49,21 @@ async function codeSentTo(to: string, seen: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startServer({
-    seedUsers: [{ username: PROFILE_USER.username, password: PROFILE_USER.password, role: 5, company: 3 }],
-  });
+  const admin = apiAs(server, await loginToken(server));
+  const created = await admin('POST', '/user', { ...PROFILE_USER, roleId: 5, companyId: 3 });
+  expect(created.status, created.enMsg).toBe(200);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  await server?.stop();
 });
 
 describe('account forms with codes sent by email', () => {
   it('changes the email with the current password and a code sent to the new address', async () => {
     const page = await newPage();
-    await login(page, PROFILE_USER.username, PROFILE_USER.password);
+    await signIn(page, server, PROFILE_USER.username, PROFILE_USER.password);
     await page.goto(`${server.baseUrl}/#/user/settings/profile`);
     const profile = byId(active(page), TestId.profile);
     await byId(profile, TestId.changeEmail).click();
@@ -125,7 +84,7 @@ describe('account forms with codes sent by email', () => {
       [TestId.profileEmail, NEW_EMAIL] as const,
     );
     // The new address is a login name now.
-    expect((await apiLogin(NEW_EMAIL, PROFILE_USER.password)).status).toBe(200);
+    expect((await apiLogin(server, NEW_EMAIL, PROFILE_USER.password)).status).toBe(200);
   });
 
   it('registers an installer company, and a site owner joins it with its authorization code', async () => {
@@ -148,14 +107,12 @@ describe('account forms with codes sent by email', () => {
     await page.locator('.ant-result-success:visible').waitFor();
 
     // The new manager reads the company's authorization code and hands it to a customer.
-    const manager = await apiLogin(INSTALLER.username, INSTALLER.password);
-    expect(manager.status).toBe(200);
-    const info = await api<{ companyId: number; companyName: string }>('GET', '/info', manager.data.token);
+    const manager = apiAs(server, await loginToken(server, INSTALLER.username, INSTALLER.password));
+    const info = await manager<{ companyId: number; companyName: string }>('GET', '/info');
     expect(info.data.companyName).toBe(INSTALLER.company);
-    const company = await api<{ authorizationCode: string | null }>(
+    const company = await manager<{ authorizationCode: string | null }>(
       'GET',
       `/company/${String(info.data.companyId)}`,
-      manager.data.token,
     );
     const code = company.data.authorizationCode;
     expect(code).toMatch(/^[A-Za-z0-9_-]{4,64}$/);
@@ -176,7 +133,7 @@ describe('account forms with codes sent by email', () => {
     expect(((await (await joined).json()) as Envelope).status).toBe(200);
     await page.locator('.ant-result-success:visible').waitFor();
 
-    await login(page, OWNER_SIGNUP.username, OWNER_SIGNUP.password);
+    await signIn(page, server, OWNER_SIGNUP.username, OWNER_SIGNUP.password);
     await page.goto(`${server.baseUrl}/#/user/settings/profile`);
     await byId(active(page), TestId.profileForm).waitFor();
     expect(await byId(active(page), TestId.profile).innerText()).toContain(INSTALLER.company);
@@ -184,8 +141,8 @@ describe('account forms with codes sent by email', () => {
 
   it('find account name says the name was sent, and never shows it', async () => {
     // A fresh address: codes go to one destination at most once a minute.
-    const admin = await apiLogin(server.adminUsername, server.adminPassword);
-    const created = await api('POST', '/user', admin.data.token, {
+    const admin = apiAs(server, await loginToken(server));
+    const created = await admin('POST', '/user', {
       username: FIND_ME.username,
       password: FIND_ME.password,
       email: FIND_ME.email,

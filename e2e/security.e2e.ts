@@ -1,14 +1,15 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
+import { active, apiAs, apiLogin, byId, loginToken, signIn, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningTestServer } from './support/server.js';
+import { sharedServer } from './support/shared-server.js';
 
 // Step 2a account security in Chromium: change password end to end, personal data and avatar.
 // Forms that need a code sent by email are in security-codes.e2e.ts.
 
 const OWNER = { username: 'e2e.owner', oldPassword: 'Owner#Old1', newPassword: 'Owner#New2' };
-const PROFILE_USER = { username: 'e2e.profile', password: 'Profile#E2e1' };
+const PROFILE_USER = { username: 'e2e.avatar', password: 'Avatar#E2e1' };
 // A 1×1 PNG: the server checks the content, not only the name.
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -18,18 +19,9 @@ const PNG_1X1 = Buffer.from(
 /** From a button inside an antd Upload to the wrapper that also holds the hidden file input. */
 const UPLOAD_WRAPPER = `xpath=ancestor::*[contains(concat(' ', @class, ' '), ' ant-upload-wrapper ')][1]`;
 
-interface Envelope<T = unknown> {
-  status: number;
-  enMsg: string;
-  data: T;
-}
-
-let server: RunningTestServer;
+const server = sharedServer();
 let browser: Browser;
 const contexts: BrowserContext[] = [];
-
-const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
-const active = (page: Page): Locator => byId(page, TestId.activeView);
 
 async function newPage(): Promise<Page> {
   const context = await newContext(browser, { viewport: { width: 1366, height: 860 } });
@@ -37,55 +29,35 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function fillLogin(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${server.baseUrl}/#/login/index`);
-  await byId(page, TestId.loginUsername).fill(username);
-  await byId(page, TestId.loginPassword).fill(password);
-  await byId(page, TestId.loginSubmit).click();
-}
-
-async function login(page: Page, username: string, password: string): Promise<void> {
-  await fillLogin(page, username, password);
-  await byId(page, TestId.shell).waitFor();
-}
-
-async function apiLogin(username: string, password: string): Promise<Envelope<{ token: string }>> {
-  const res = await fetch(`${server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  return (await res.json()) as Envelope<{ token: string }>;
-}
-
 async function infoStatus(token: string): Promise<number> {
-  const res = await fetch(`${server.baseUrl}/api/info`, { headers: { authorization: `Bearer ${token}` } });
-  return ((await res.json()) as Envelope).status;
+  return (await apiAs(server, token)('GET', '/info')).status;
 }
 
 beforeAll(async () => {
-  server = await startServer({
-    seedUsers: [
-      { username: OWNER.username, password: OWNER.oldPassword, role: 5, company: 3 },
-      { username: PROFILE_USER.username, password: PROFILE_USER.password, role: 5, company: 3 },
-    ],
-  });
+  // This file's own users: the password change ends their sessions, the profile gets a new avatar.
+  const admin = apiAs(server, await loginToken(server));
+  for (const user of [
+    { username: OWNER.username, password: OWNER.oldPassword },
+    { username: PROFILE_USER.username, password: PROFILE_USER.password },
+  ]) {
+    const created = await admin('POST', '/user', { ...user, roleId: 5, companyId: 3 });
+    expect(created.status, created.enMsg).toBe(200);
+  }
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  await server?.stop();
 });
 
 describe('change password', () => {
   it('checks the SPEC §5 rules in the form, then changes the password and ends the other sessions', async () => {
-    const other = await apiLogin(OWNER.username, OWNER.oldPassword);
+    const other = await apiLogin(server, OWNER.username, OWNER.oldPassword);
     expect(other.status).toBe(200);
 
     const page = await newPage();
-    await login(page, OWNER.username, OWNER.oldPassword);
+    await signIn(page, server, OWNER.username, OWNER.oldPassword);
     await byId(page, TestId.userAvatar).click();
     await byId(active(page), TestId.changePasswordLink).click();
     await page.waitForURL(/#\/user\/settings\/updatePassword$/);
@@ -129,15 +101,15 @@ describe('change password', () => {
     await byId(page, TestId.userDropdown).click();
     await byId(page, TestId.userMenuLogout).click();
     await byId(page, TestId.loginForm).waitFor();
-    expect((await apiLogin(OWNER.username, OWNER.oldPassword)).status).not.toBe(200);
-    await login(page, OWNER.username, OWNER.newPassword);
+    expect((await apiLogin(server, OWNER.username, OWNER.oldPassword)).status).not.toBe(200);
+    await signIn(page, server, OWNER.username, OWNER.newPassword);
   });
 });
 
 describe('personal data', () => {
   it('saves the description and uploads an avatar that the top bar shows at once', async () => {
     const page = await newPage();
-    await login(page, PROFILE_USER.username, PROFILE_USER.password);
+    await signIn(page, server, PROFILE_USER.username, PROFILE_USER.password);
     await byId(page, TestId.userAvatar).click();
     const profile = byId(active(page), TestId.profile);
     await byId(profile, TestId.profileForm).waitFor();
@@ -176,7 +148,7 @@ describe('personal data', () => {
 
   it('refuses a file that is not png/jpg/jpeg before uploading it', async () => {
     const page = await newPage();
-    await login(page, PROFILE_USER.username, PROFILE_USER.password);
+    await signIn(page, server, PROFILE_USER.username, PROFILE_USER.password);
     await page.goto(`${server.baseUrl}/#/user/settings/profile`);
     const profile = byId(active(page), TestId.profile);
     await byId(profile, TestId.avatarUpload).waitFor();

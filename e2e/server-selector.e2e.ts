@@ -2,25 +2,21 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
 import { launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningTestServer } from './support/server.js';
+import { EU_LOGIN } from './support/shared-env.js';
+import { sharedServer } from './support/shared-server.js';
 
-// The login header's server selector with regional servers on other hosts (SPEC §2, §4).
-const EU_LOGIN = 'http://eu.sunfleet.test/#/login/index';
-const NA_LOGIN = 'http://na.sunfleet.test/#/login/index';
+// The login header's server selector with regional servers on other hosts (SPEC §2, §4): the shared
+// server's REGIONAL_SERVERS names a North American and a European server (support/shared-env.ts).
 
-let server: RunningTestServer;
+const server = sharedServer();
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({
-    env: { REGIONAL_SERVERS: JSON.stringify({ NorthAmericanServer: NA_LOGIN, EuropeanServer: EU_LOGIN }) },
-  });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe('server selector', () => {

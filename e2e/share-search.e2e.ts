@@ -1,18 +1,15 @@
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
+import { active, apiAs, byId, loginToken, signIn, type Api, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningTestServer } from './support/server.js';
+import { demoLoggerSns } from './support/shared-env.js';
+import { sharedServer } from './support/shared-server.js';
 
 // Step 3 share links and global search in Chromium against the demo fleet: a link made on the station
 // page opens in a fresh browser without login (its calls carry no Authorization header) and stops
 // working once revoked; the top-bar search finds a device by SN and opens its detail page.
 
-interface Envelope<T = unknown> {
-  status: number;
-  enMsg: string;
-  data: T;
-}
 interface GatewayItem {
   id: number;
   sn: string;
@@ -28,33 +25,26 @@ interface ShareLink {
   token: string;
 }
 
-let server: RunningTestServer;
+const server = sharedServer();
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let token: string;
+let api: Api;
 let station: { id: number; name: string };
 let device: { id: number; sn: string };
 let logger: { id: number; sn: string };
 
-const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
-const active = (p: Page): Locator => byId(p, TestId.activeView);
-
-async function api<T>(method: string, path: string): Promise<Envelope<T>> {
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-/** A logger of the demo fleet bound to a station, with an inverter behind it. */
+/**
+ * A logger of the demo fleet bound to a station, with an inverter behind it (not one another file of the
+ * shared server added).
+ */
 async function demoStationAndInverter(): Promise<void> {
+  const demo = new Set(demoLoggerSns());
   const deadline = Date.now() + 120_000;
   for (;;) {
-    const loggers = await api<{ list: GatewayItem[] }>('GET', '/gateway/page?pageNum=1&pageSize=20');
+    const loggers = await api<{ list: GatewayItem[] }>('GET', '/gateway/page?pageNum=1&pageSize=50');
     for (const found of loggers.data.list) {
-      if (found.stationId === null || found.stationName === null) continue;
+      if (!demo.has(found.sn) || found.stationId === null || found.stationName === null) continue;
       const detail = await api<GatewayDetail>('GET', `/gateway/${String(found.id)}`);
       const inverter = detail.data.devices.find((d) => d.type === 'INVERTER');
       if (inverter !== undefined) {
@@ -81,29 +71,18 @@ async function openAnonymously(): Promise<{ ctx: BrowserContext; p: Page; apiReq
 }
 
 beforeAll(async () => {
-  server = await startServer();
   browser = await launchBrowser();
-  const login = await fetch(`${server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: server.adminUsername, password: server.adminPassword }),
-  });
-  token = ((await login.json()) as Envelope<{ token: string }>).data.token;
+  api = apiAs(server, await loginToken(server));
   await demoStationAndInverter();
 
   context = await newContext(browser, { viewport: { width: 1600, height: 1000 } });
   page = await context.newPage();
-  await page.goto(`${server.baseUrl}/#/login/index`);
-  await byId(page, TestId.loginUsername).fill(server.adminUsername);
-  await byId(page, TestId.loginPassword).fill(server.adminPassword);
-  await byId(page, TestId.loginSubmit).click();
-  await byId(page, TestId.shell).waitFor();
+  await signIn(page, server);
 }, 240_000);
 
 afterAll(async () => {
   await context?.close().catch(() => undefined);
   await browser?.close();
-  await server?.stop();
 });
 
 describe('share links', () => {

@@ -2,8 +2,9 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
+import { active, apiAs, byId, loginToken, signIn, type Api, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningTestServer } from './support/server.js';
+import { sharedServer } from './support/shared-server.js';
 
 // Step 3 station detail in Chromium: a station and a logger made through the API, the logger bound in the
 // UI, then real telemetry over MQTT with the logger's own credentials: live values reach the overview
@@ -16,15 +17,9 @@ const INVERTER_SN = `E2EI${STAMP}`;
 const MIN = 60_000;
 const DAY = 24 * 60 * MIN;
 
-interface Envelope<T = unknown> {
-  status: number;
-  enMsg: string;
-  data: T;
-}
-
-let server: RunningTestServer;
+const server = sharedServer();
 let browser: Browser;
-let token: string;
+let api: Api;
 let stationId: number;
 let secret: string;
 let logger: MqttClient | undefined;
@@ -33,21 +28,6 @@ let seq = 0;
 const COUNTER_ORIGIN = Date.now() - 3 * DAY;
 const contexts: BrowserContext[] = [];
 
-const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
-const active = (p: Page): Locator => byId(p, TestId.activeView);
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<Envelope<T>> {
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
 async function login(viewport: { width: number; height: number }, language?: 'DE'): Promise<Page> {
   const context = await newContext(browser, { viewport });
   contexts.push(context);
@@ -55,11 +35,7 @@ async function login(viewport: { width: number; height: number }, language?: 'DE
   if (language !== undefined)
     await context.addCookies([{ name: 'SettingLanguage', value: language, url: server.baseUrl }]);
   const page = await context.newPage();
-  await page.goto(`${server.baseUrl}/#/login/index`);
-  await byId(page, TestId.loginUsername).fill(server.adminUsername);
-  await byId(page, TestId.loginPassword).fill(server.adminPassword);
-  await byId(page, TestId.loginSubmit).click();
-  await byId(page, TestId.shell).waitFor();
+  await signIn(page, server);
   return page;
 }
 
@@ -87,14 +63,8 @@ function reading(ts: number, watts: number): { dev: string; ts: number; values: 
 const utcDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  server = await startServer();
   browser = await launchBrowser();
-  const login = await fetch(`${server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: server.adminUsername, password: server.adminPassword }),
-  });
-  token = ((await login.json()) as Envelope<{ token: string }>).data.token;
+  api = apiAs(server, await loginToken(server));
 
   const created = await api<{ id: number }>('POST', '/station', {
     name: `E2E Detail ${STAMP}`,
@@ -120,7 +90,6 @@ afterAll(async () => {
   logger?.end(true);
   for (const context of contexts) await context.close();
   await browser?.close();
-  await server?.stop();
 });
 
 describe('station detail', () => {
@@ -208,7 +177,9 @@ describe('station detail', () => {
       firmware: '2.4.1',
       mac: '02:1A:2B:3C:4D:5E',
       signal: -60,
-      uploadInterval: 60,
+      // The longest interval (an hour): the server is shared, and a logger left silent after this file
+      // would otherwise raise LOGGER_OFFLINE three intervals later, during another file (the bell).
+      uploadInterval: 3600,
       devices: [{ sn: INVERTER_SN, type: 'INVERTER', model: 'SF-INV-1P-5K', unitId: 1 }],
     });
     await publish('telemetry', { v: 1, seq: ++seq, readings: [reading(Date.now() - MIN, 3210)] });

@@ -5,18 +5,15 @@ import {
   STATION_LIST_PAGE,
 } from '../apps/web/src/features/station/list/columnChoice.js';
 import { TestId } from '../apps/web/src/testids.js';
+import { active, apiAs, byId, loginToken, signIn, type Api, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningTestServer } from './support/server.js';
+import { pickOption } from './support/select.js';
+import { sharedServer } from './support/shared-server.js';
 
 // Step 3 in Chromium: Home shows the demo fleet on the map with the API's own figures; a station is
 // created through the form, found in the list, renamed and deleted with confirmation; Home and the list
 // fit a phone screen without sideways scrolling.
 
-interface Envelope<T = unknown> {
-  status: number;
-  enMsg: string;
-  data: T;
-}
 interface IndexStats {
   currency: string;
   capacityKwp: number;
@@ -37,46 +34,42 @@ interface StationRow {
 const STATION = `E2E Barn Roof ${Date.now().toString(36)}`;
 const RENAMED = `${STATION} renamed`;
 
-let server: RunningTestServer;
+const server = sharedServer();
 let browser: Browser;
-let token: string;
+let admin: Api;
 const contexts: BrowserContext[] = [];
 
-const byId = (scope: Page | Locator, id: string): Locator => scope.locator(`[data-testid="${id}"]`);
-const active = (page: Page): Locator => byId(page, TestId.activeView);
 /** The text box of a field, whether the test id sits on the input itself or on its wrapper. */
 const input = (scope: Locator, id: string): Locator =>
   scope.locator(`input[data-testid="${id}"], [data-testid="${id}"] input`).first();
 
+/** GET as the administrator: the data, or an error naming the refusal. */
 async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${server.baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
-  const envelope = (await res.json()) as Envelope<T>;
+  const envelope = await admin<T>('GET', path);
   if (envelope.status !== 200) throw new Error(`${path}: ${envelope.enMsg}`);
   return envelope.data;
+}
+
+/** The administrator's station list columns back to the defaults. */
+async function defaultColumns(): Promise<void> {
+  const reset = await admin('POST', '/columnOption', {
+    page: STATION_LIST_PAGE,
+    columns: DEFAULT_STATION_COLUMNS,
+  });
+  expect(reset.status).toBe(200);
 }
 
 async function newPage(viewport = { width: 1440, height: 900 }): Promise<Page> {
   const context = await newContext(browser, { viewport, timezoneId: 'Europe/Berlin' });
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto(`${server.baseUrl}/#/login/index`);
-  await byId(page, TestId.loginUsername).fill(server.adminUsername);
-  await byId(page, TestId.loginPassword).fill(server.adminPassword);
-  await byId(page, TestId.loginSubmit).click();
-  await byId(page, TestId.shell).waitFor();
+  await signIn(page, server);
   return page;
 }
 
 /** Opens an antd Select (found by its form field id) and picks the option containing `text`. */
-async function pick(page: Page, fieldId: string, text: string): Promise<void> {
-  await page.locator(`.ant-select:has(#${fieldId})`).click();
-  await page.keyboard.type(text);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: text })
-    .first()
-    .click();
-}
+const pick = (page: Page, fieldId: string, text: string): Promise<void> =>
+  pickOption(page, page.locator(`.ant-select:has(#${fieldId})`), text);
 
 function rows(page: Page, text: string): Locator {
   return byId(active(page), TestId.stationTable).locator('tbody tr.ant-table-row').filter({ hasText: text });
@@ -139,20 +132,15 @@ async function inView(target: Locator): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
   browser = await launchBrowser();
-  const res = await fetch(`${server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: server.adminUsername, password: server.adminPassword }),
-  });
-  token = ((await res.json()) as Envelope<{ token: string }>).data.token;
+  admin = apiAs(server, await loginToken(server));
 });
 
 afterAll(async () => {
+  // The columns are the administrator's, on a server the other files share: leave them as found.
+  await defaultColumns();
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  await server?.stop();
 });
 
 describe('Home', () => {
@@ -183,15 +171,9 @@ describe('Home', () => {
     // caller); it follows the chosen currency, which survives a reload.
     expect(stats.currency).toBe('EUR');
     expect(await byId(home, TestId.homeCurrency).innerText()).toContain('EUR');
-    await byId(home, TestId.homeCurrency).click();
-    await page.keyboard.type('GBP');
     await Promise.all([
       page.waitForResponse((r) => r.url().includes('/api/station/stats/index?currency=GBP')),
-      page
-        .locator('.ant-select-dropdown:visible .ant-select-item-option')
-        .filter({ hasText: 'GBP' })
-        .first()
-        .click(),
+      pickOption(page, byId(home, TestId.homeCurrency), 'GBP'),
     ]);
     await expect.poll(() => byId(home, `${TestId.homeKpi}-incomeTotal`).innerText()).toContain('GBP');
     expect(await page.evaluate(() => window.localStorage.getItem('homeCurrency'))).toBe('GBP');
@@ -349,11 +331,7 @@ describe('station list and form', () => {
       price: 0.21,
       longitude: -5.9845,
     });
-    const removed = await fetch(`${server.baseUrl}/api/station/${String(id)}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(((await removed.json()) as Envelope).status).toBe(200);
+    expect((await admin('DELETE', `/station/${String(id)}`)).status).toBe(200);
   });
 
   it('saves the chosen columns for the account and shows them after a reload', async () => {
@@ -380,12 +358,7 @@ describe('station list and form', () => {
 
   it('at 1440×900 shows every default column without covering one, and keeps the name on the left', async () => {
     // The default columns (an earlier test chose one more for this account).
-    const reset = await fetch(`${server.baseUrl}/api/columnOption`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ page: STATION_LIST_PAGE, columns: DEFAULT_STATION_COLUMNS }),
-    });
-    expect(((await reset.json()) as Envelope).status).toBe(200);
+    await defaultColumns();
     const page = await newPage();
     await page.goto(`${server.baseUrl}/#/stationSystem`);
     const table = byId(active(page), TestId.stationTable);

@@ -1,13 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
+import { apiAs, byId, loginToken, signIn, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
-import { startServer, type RunningTestServer } from './support/server.js';
+import { MARKUP_USER } from './support/shared-env.js';
+import { sharedServer } from './support/shared-server.js';
 
 // Step 1b: the console's login, shell, i18n and request layer in Chromium against a real server.
 
-const XSS_NAME = '<img src=x onerror=alert(1)>';
-const XSS_PASSWORD = 'Owner#E2e-2026';
+/** A user name containing markup: the API refuses such names, so the shared server's setup seeds it. */
+const XSS_NAME = MARKUP_USER.username;
+const XSS_PASSWORD = MARKUP_USER.password;
 
 interface RouteEntryLike {
   path: string;
@@ -16,11 +19,10 @@ interface RouteEntryLike {
   children: RouteEntryLike[];
 }
 
-let server: RunningTestServer;
+const server = sharedServer();
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-const byId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
 /** The title of the page shown now (kept-alive tabs stay in the DOM, hidden). */
 const activeTitle = (page: Page) =>
   page.locator(`[data-testid="${TestId.activeView}"] [data-testid="${TestId.pageTitle}"]`);
@@ -42,17 +44,6 @@ async function fillLogin(page: Page, username: string, password: string): Promis
   await byId(page, TestId.loginSubmit).click();
 }
 
-async function login(
-  page: Page,
-  username = server.adminUsername,
-  password = server.adminPassword,
-): Promise<void> {
-  await page.goto(`${server.baseUrl}/#/login/index`);
-  await fillLogin(page, username, password);
-  // On a phone the sidebar exists but is collapsed to zero width, so wait for the shell, not visibility.
-  await byId(page, TestId.shell).waitFor();
-}
-
 /** The session token: the server's HttpOnly cookie, which no script of the page can read. */
 async function tokenOf(page: Page): Promise<string> {
   const cookie = (await page.context().cookies()).find((c) => c.name === 'token');
@@ -62,16 +53,8 @@ async function tokenOf(page: Page): Promise<string> {
   return cookie.value;
 }
 
-interface Envelope {
-  status: number;
-  data: unknown;
-}
-
-async function apiGet(path: string, token?: string): Promise<Envelope> {
-  const res = await fetch(`${server.baseUrl}/api${path}`, {
-    headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
-  });
-  return (await res.json()) as Envelope;
+function apiGet(path: string, token?: string): Promise<Envelope> {
+  return apiAs(server, token)('GET', path);
 }
 
 async function languageTable(key: string): Promise<Record<string, string>> {
@@ -92,14 +75,12 @@ async function topMenuTitles(page: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  server = await startServer({ seedUsers: [{ username: XSS_NAME, password: XSS_PASSWORD }] });
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close();
-  await server?.stop();
 });
 
 // Proves the harness itself: the built server serves the console and Chromium loads it.
@@ -186,7 +167,7 @@ describe('guest', () => {
 describe('language', () => {
   it('switching to DE changes the menu titles, which stay German after a reload', async () => {
     const page = await newPage();
-    await login(page);
+    await signIn(page, server);
     const german = await languageTable('DE');
     const english = await languageTable('EN');
     const before = await topMenuTitles(page);
@@ -213,7 +194,7 @@ describe('language', () => {
 describe('session end', () => {
   it('logout revokes the token and opens login with a redirect back', async () => {
     const page = await newPage();
-    await login(page);
+    await signIn(page, server);
     await page.goto(`${server.baseUrl}/#/alarm`);
     await activeTitle(page).waitFor();
     const token = await tokenOf(page);
@@ -227,7 +208,7 @@ describe('session end', () => {
 
   it('a token revoked elsewhere sends the next request to login with a redirect', async () => {
     const page = await newPage();
-    await login(page);
+    await signIn(page, server);
     await page.goto(`${server.baseUrl}/#/stationSystem`);
     await activeTitle(page).waitFor();
     const token = await tokenOf(page);
@@ -247,7 +228,7 @@ describe('session end', () => {
 describe('shell', () => {
   it('tag strip: Close Other keeps the chosen tab and the affix Home tab', async () => {
     const page = await newPage();
-    await login(page);
+    await signIn(page, server);
     for (const path of ['/stationSystem', '/deviceAll', '/alarm']) {
       await page.goto(`${server.baseUrl}/#${path}`);
       await page.locator(`[data-testid="${TestId.tag}"][data-path="${path}"]`).waitFor();
@@ -270,7 +251,7 @@ describe('shell', () => {
 
   it('collapses the sidebar on a 390×844 phone and closes it again after navigating', async () => {
     const page = await newPage({ width: 390, height: 844 });
-    await login(page);
+    await signIn(page, server);
     const sidebar = byId(page, TestId.sidebar);
     await page.waitForFunction(
       (id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-opened') === 'false',
@@ -297,23 +278,13 @@ describe('shell', () => {
 
   it('renders a user name containing markup as text', async () => {
     const page = await newPage();
-    await login(page, XSS_NAME, XSS_PASSWORD);
+    await signIn(page, server, XSS_NAME, XSS_PASSWORD);
     const name = byId(page, TestId.userName);
     expect(await name.innerText()).toBe(XSS_NAME);
     expect(await name.locator('img').count()).toBe(0);
     expect(await page.locator('img[src="x"]').count()).toBe(0);
   });
 });
-
-/** The administrator's token for API calls of the test itself. */
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: server.adminUsername, password: server.adminPassword }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 /** What the sidebar shows, for a failure message: opened, the page's width, the submenus and the lit items. */
 function sidebarState(page: Page): Promise<string> {
@@ -348,14 +319,14 @@ describe('navigation', () => {
     ['desktop', { width: 1440, height: 900 }],
     ['phone', { width: 390, height: 844 }],
   ])('a deep link to a station lights "Station list" and opens its section (%s)', async (_, viewport) => {
-    const stations = (await apiGet('/station/list?pageSize=1', await adminToken())).data as {
+    const stations = (await apiGet('/station/list?pageSize=1', await loginToken(server))).data as {
       list: { id: number }[];
     };
     const id = stations.list[0]?.id;
     expect(id).toBeDefined();
     const english = await languageTable('EN');
     const first = await newPage(viewport);
-    await login(first);
+    await signIn(first, server);
     // A fresh tab of the same session opening the link: the console boots on the detail page.
     const page = await first.context().newPage();
     await page.goto(`${server.baseUrl}/#/station/detail/${String(id)}`);
@@ -404,7 +375,9 @@ describe('Home while it loads', () => {
     ['desktop', { width: 1440, height: 900 }],
     ['phone', { width: 390, height: 844 }],
   ])('shows skeletons, never "Income ()", then the default currency (%s)', async (_, viewport) => {
-    const expected = (await apiGet('/station/stats/index', await adminToken())).data as { currency: string };
+    const expected = (await apiGet('/station/stats/index', await loginToken(server))).data as {
+      currency: string;
+    };
     const page = await newPage(viewport);
     // Hold Home's figures until the placeholders have been seen (no clock: the test releases them).
     let release: () => void = () => undefined;
@@ -415,7 +388,7 @@ describe('Home while it loads', () => {
       await held;
       await route.continue();
     });
-    await login(page);
+    await signIn(page, server);
     const home = page.locator(`[data-testid="${TestId.activeView}"] [data-testid="${TestId.homePage}"]`);
     await home.waitFor();
     await home.locator(`[data-testid="${TestId.homeSkeleton}"]`).first().waitFor();

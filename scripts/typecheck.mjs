@@ -3,16 +3,9 @@
 // and its dependents read its emitted declarations (node_modules/.cache/tsc) instead of checking its
 // sources again. Incremental: a second run checks only what changed.
 import { spawnSync } from 'node:child_process';
+import { PROJECTS } from './projects.mjs';
 
-const projects = [
-  'packages/contracts',
-  'packages/domain',
-  'apps/server',
-  'apps/web',
-  'apps/sim',
-  'e2e',
-  'bench',
-];
+const projects = PROJECTS;
 const r = spawnSync(process.execPath, ['node_modules/typescript/bin/tsc', '-b', ...projects], {
   stdio: 'inherit',
 });

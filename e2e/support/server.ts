@@ -1,27 +1,40 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import type { ServerAddress } from './api.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
-export interface RunningTestServer {
-  baseUrl: string;
-  adminUsername: string;
-  adminPassword: string;
+/** A built server the suites drive: where it listens, its administrator, its broker and its log. */
+export interface TestServer extends ServerAddress {
   /** Port of the server's embedded MQTT broker (loggers connect here). */
   mqttPort: number;
-  /** The process's output so far (for diagnosing a failing test). */
+  /** The process's output so far (for the mail it logs, and for diagnosing a failing test). */
   output(): string;
+}
+
+export interface RunningTestServer extends TestServer {
   stop(): Promise<void>;
+}
+
+/** What the e2e project's globalSetup hands every file about the shared server (support/shared-server.ts). */
+export interface SharedServerInfo extends ServerAddress {
+  mqttPort: number;
+  logFile: string;
 }
 
 export interface StartOptions {
   env?: Record<string, string>;
   /** Users created with the operator CLI before the server starts (role 5 = owner, company 2 = demo). */
   seedUsers?: { username: string; password: string; role?: number; company?: number }[];
+  /**
+   * A file to copy the process's output to as it comes, for other processes to read: the files sharing
+   * the server run in processes of their own (security-codes.e2e.ts reads the mail the server logs).
+   */
+  logFile?: string;
 }
 
 async function freePort(): Promise<number> {
@@ -36,11 +49,14 @@ async function freePort(): Promise<number> {
 
 /**
  * Boots the real, built server (web console included) on free ports with a fresh PGlite data directory,
- * exactly as `npm start` runs it. The web and server are rebuilt first when their sources changed.
+ * exactly as `npm start` runs it. The web and server are rebuilt first when their sources changed. The e2e
+ * files share one (global-setup.ts, `sharedServer()`); a file whose server needs an environment of its own
+ * can still start one.
  */
 export async function startServer(options: StartOptions = {}): Promise<RunningTestServer> {
   buildIfStale({ quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'sunfleet-e2e-'));
+  const { logFile } = options;
   const adminPassword = 'Admin#E2e-2026';
   const port = await freePort();
   const mqttPort = await freePort();
@@ -78,12 +94,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningTe
   // and servers on free ports too) can take one before the server binds it. Then it exits at once saying
   // so, and starts again on two new ports.
   let output = '';
+  let stopped = false;
+  const record = (d: Buffer): void => {
+    output += d.toString();
+    if (logFile !== undefined && !stopped) appendFileSync(logFile, d);
+  };
   let child: ChildProcess;
   for (let attempt = 1; ; attempt++) {
     output = '';
+    if (logFile !== undefined) writeFileSync(logFile, '');
     child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, env });
-    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stdout?.on('data', record);
+    child.stderr?.on('data', record);
     const healthy = await becomesHealthy(child, `http://127.0.0.1:${env.PORT}`, () => output);
     if (healthy) break;
     if (attempt === 3 || !/already in use/.test(output)) throw new Error(`server exited early:\n${output}`);
@@ -102,7 +124,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningTe
     mqttPort: Number(env.MQTT_PORT),
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
+      stopped = true;
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;

@@ -38,6 +38,8 @@ import { UnreadAlarmCounts } from './modules/alarms/unread-counts.js';
 import { commandRoutes } from './modules/commands/commands.routes.js';
 import { CommandsService } from './modules/commands/commands.service.js';
 import { registerTestRoutes } from './modules/remote/register-test.routes.js';
+import { recordingRoutes } from './modules/recording/recording.routes.js';
+import { ivRoutes } from './modules/iv/iv.routes.js';
 import { remoteRoutes } from './modules/remote/remote.routes.js';
 import { RemoteService } from './modules/remote/remote.service.js';
 import { stationChartsRoutes } from './modules/station-charts/station-charts.routes.js';
@@ -56,6 +58,7 @@ import { priorityPlugin } from './plugins/priority.plugin.js';
 import { metricsPlugin } from './plugins/metrics.plugin.js';
 import { openapiPlugin } from './plugins/openapi.plugin.js';
 import { webPlugin } from './plugins/web.plugin.js';
+import { serializerCompiler } from './plugins/serialization.js';
 import { validatorCompiler } from './plugins/validation.js';
 import { auditPlugin } from './plugins/audit.plugin.js';
 import { scopePlugin } from './modules/tenancy/scope.plugin.js';
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   const db = deps.database.db;
   const changes = await openChangeFeed(deps.database, deps.logger);
@@ -206,6 +210,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       });
       await api.register(registerTestRoutes, {
+        db,
+        clock: deps.clock,
+        changes,
+        answerWaitMs: deps.config.remoteAnswerWaitMs,
+      });
+      await api.register(ivRoutes, {
+        db,
+        clock: deps.clock,
+        changes,
+        answerWaitMs: deps.config.remoteAnswerWaitMs,
+      });
+      await api.register(recordingRoutes, {
         db,
         clock: deps.clock,
         changes,

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config/config.js';
+import { assertServicePortsFree } from './config/preflight.js';
 import { PortInUseError } from './lib/listen.js';
-import { startServer } from './server.js';
 
 /** Process entry: validate configuration, start the chosen services, stop cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -16,6 +16,9 @@ async function main(): Promise<void> {
   }
   let server;
   try {
+    // A busy port fails before the server's modules load (seconds of CPU on a small machine).
+    await assertServicePortsFree(config);
+    const { startServer } = await import('./server.js');
     server = await startServer(config);
   } catch (err) {
     if (err instanceof PortInUseError) {

@@ -6,7 +6,8 @@ import { seed } from './bootstrap/seed.js';
 import type { AppConfig } from './config/config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { systemClock } from './lib/clock.js';
-import { assertPortFree, isAddressInUse, PortInUseError } from './lib/listen.js';
+import { assertServicePortsFree } from './config/preflight.js';
+import { isAddressInUse, PortInUseError } from './lib/listen.js';
 import { usePasswordHashing } from './lib/password.js';
 import { paths } from './paths.js';
 import { connectExternalBroker, noBroker, startEmbeddedBroker, type Broker } from './services/broker.js';
@@ -43,9 +44,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   usePasswordHashing(config.passwordHashing);
   if (config.passwordHashing !== 'standard')
     log.warn('PASSWORD_HASHING=minimal: password hashes protect nothing (tests only)');
-  if (config.services.has('api')) await assertPortFree(config.port, config.host, 'PORT');
-  if (config.services.has('broker') && config.mqttUrl === null)
-    await assertPortFree(config.mqttPort, config.host, 'MQTT_PORT');
+  await assertServicePortsFree(config);
   // A bad fleet file stops the start before anything is opened, like any other bad setting.
   const simFleetPath = config.simFleet ?? paths.demoFleet;
   const simFleet = config.services.has('sim') ? loadSimFleet(simFleetPath) : null;

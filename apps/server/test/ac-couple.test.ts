@@ -6,7 +6,7 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acCoupleSettings, auditLog, telemetry } from '../src/db/schema.js';
-import { simWorldDatabase } from './helpers.js';
+import { oneDatabase } from './helpers.js';
 import { as, countRows, DEMO_PASSWORD, setPasswords } from './organisation-fixtures.js';
 import {
   addOfflineInverter,
@@ -44,7 +44,7 @@ interface TestView {
 /** Long enough for a simulated logger to answer; an offline device makes the call wait this long. */
 const ANSWER_WAIT_MS = 4_000;
 
-describe.each(simWorldDatabase('postgres'))('AC coupling delivery on %s', (kind) => {
+describe.each(oneDatabase('postgres'))('AC coupling delivery on %s', (kind) => {
   const tag = kind === 'pglite' ? 'ACL' : 'ACP';
   const { fleet, sns } = remoteFleet(tag);
   let w: SimWorld;

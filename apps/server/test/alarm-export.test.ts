@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
-import { bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { DEMO_PASSWORD } from './organisation-fixtures.js';
 import { clearAlarms, raiseAlarm, twoTenants, type TwoTenants } from './telemetry-api-support.js';
 
@@ -20,7 +20,7 @@ async function sheetRows(payload: Buffer): Promise<unknown[][]> {
   return rows;
 }
 
-describe.each(DATABASES)('alarm export (%s)', (kind) => {
+describe.each(oneDatabase())('alarm export (%s)', (kind) => {
   let t: TestApp;
   let w: TwoTenants;
   let installer1: string;

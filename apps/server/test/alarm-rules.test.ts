@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { AlarmEvaluator } from '../src/modules/alarms/evaluator.js';
 import { addModelDevice, storeReading } from './alarm-rules-support.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { seenAt, twoTenants, type TwoTenants } from './telemetry-api-support.js';
 
 type AlarmRow = { device_id: number; ended: boolean; cleared_by: string | null };
@@ -24,7 +24,7 @@ function strings(currents: readonly [number, number, number], voltage = 600): Re
   return values;
 }
 
-describe.each(DATABASES)('alarm rules on readings (%s)', (kind) => {
+describe.each(oneDatabase())('alarm rules on readings (%s)', (kind) => {
   let t: TestApp;
   let w: TwoTenants;
   let weather: number;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, userRoles, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
 import { SessionsRepository } from '../src/modules/auth/sessions.repository.js';
-import { ADMIN_PASSWORD, bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { ADMIN_PASSWORD, bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 
-describe.each(DATABASES)('accounts and sessions on %s', (kind) => {
+describe.each(oneDatabase())('accounts and sessions on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -8,7 +8,7 @@ import { GatewaysService } from '../src/modules/gateways/gateways.service.js';
 import type { Caller } from '../src/modules/organisation/access.js';
 import type { Broker } from '../src/services/broker.js';
 import type { UplinkMessage } from '../src/services/mqtt-types.js';
-import { DATABASES, freshDatabase, type TestDatabase } from './helpers.js';
+import { freshDatabase, oneDatabase, type TestDatabase } from './helpers.js';
 import { closed, grantedQos, nextMessage, REFUSED } from './broker-support.js';
 import { connectLogger, registerTestLogger, startTestBroker, type TestLogger } from './support/loggers.js';
 
@@ -25,7 +25,7 @@ const platform: Caller = {
   scope: { kind: 'platform', userId: 1, companyId: 1 },
 };
 
-describe.each(DATABASES)('embedded broker security on %s', (kind) => {
+describe.each(oneDatabase())('embedded broker security on %s', (kind) => {
   let database: TestDatabase;
   let broker: Broker;
   let url: string;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commands, devices, gateways } from '../src/db/schema.js';
-import { simWorldDatabase } from './helpers.js';
+import { oneDatabase } from './helpers.js';
 import { as, countRows, DEMO_PASSWORD, setPasswords, userIdOf } from './organisation-fixtures.js';
 import {
   addOfflineInverter,
@@ -42,7 +42,7 @@ type Page = { total: number; list: Command[] };
 
 const ENDED = ['DONE', 'FAILED', 'EXPIRED'];
 
-describe.each(simWorldDatabase('pglite'))('command centre on %s', (kind) => {
+describe.each(oneDatabase('pglite'))('command centre on %s', (kind) => {
   const tag = kind === 'pglite' ? 'CCL' : 'CCP';
   const { fleet, sns } = remoteFleet(tag);
   let w: SimWorld;

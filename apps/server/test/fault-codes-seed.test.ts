@@ -3,10 +3,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_SEED_KEY, seedFaultCodes } from '../src/bootstrap/seed-fault-codes.js';
 import { faultCodes, faultCodeSeeds, protocolDefinitions } from '../src/db/schema.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { countRows } from './organisation-fixtures.js';
 
-describe.each(DATABASES)('fault-code seed on %s', (kind) => {
+describe.each(oneDatabase())('fault-code seed on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -12,7 +12,7 @@ import { queryRows } from '../src/db/client.js';
 import { auditLog, faultCodes, protocolDefinitions } from '../src/db/schema.js';
 import { FaultCatalogue } from '../src/modules/fault-codes/describe.js';
 import { HEADER, readWorkbook, sheetRow, upload, workbook, XLSX_TYPE } from './fault-codes-support.js';
-import { bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { as, countRows, DEMO_PASSWORD, setPasswords, tenantDigest } from './organisation-fixtures.js';
 
 type Page<T> = { total: number; list: T[] };
@@ -25,7 +25,7 @@ const body = (over: Partial<FaultCodeBody> & { description?: string } = {}): Fau
   return { code: 60_001, level: 'COMMONLY', texts, ...rest };
 };
 
-describe.each(DATABASES)('fault-code catalogue on %s', (kind) => {
+describe.each(oneDatabase())('fault-code catalogue on %s', (kind) => {
   let t: TestApp;
   let adminToken: string;
   let admin: ReturnType<typeof as>;

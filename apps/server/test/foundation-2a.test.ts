@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
 import { companySubtree, resolveScope } from '../src/modules/tenancy/scope.js';
-import { bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 
-describe.each(DATABASES)('tenancy scope, audit trail and role switching on %s', (kind) => {
+describe.each(oneDatabase())('tenancy scope, audit trail and role switching on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

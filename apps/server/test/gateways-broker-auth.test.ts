@@ -1,14 +1,14 @@
 // The HTTP endpoints EMQX and mosquitto-go-auth call to authenticate and authorise MQTT clients.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureLoggerModel, LOGGER_MODEL, withoutRequestId } from './gateways-fixtures.js';
-import { bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { registerTestLogger, type TestLogger } from './support/loggers.js';
 
 const SECRET = 'a'.repeat(16) + 'B'.repeat(16) + '-shared';
 const SERVER_USER = 'sunfleet-server';
 const SERVER_PASSWORD = 'server-password-0123456789';
 
-describe.each(DATABASES)('MQTT auth endpoints for external brokers on %s', (kind) => {
+describe.each(oneDatabase())('MQTT auth endpoints for external brokers on %s', (kind) => {
   let t: TestApp;
   let a: TestLogger;
   let b: TestLogger;

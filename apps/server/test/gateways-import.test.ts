@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, gateways } from '../src/db/schema.js';
 import { GatewayDirectory } from '../src/modules/gateways/gateway-directory.js';
 import { ensureLoggerModel, LOGGER_MODEL } from './gateways-fixtures.js';
-import { bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { countRows, DEMO_PASSWORD, setPasswords } from './organisation-fixtures.js';
 import { registerTestLogger } from './support/loggers.js';
 import { zipWithHiddenEntry } from './support/zip.js';
@@ -67,7 +67,7 @@ interface FieldError {
   message: string;
 }
 
-describe.each(DATABASES)('logger import on %s', (kind) => {
+describe.each(oneDatabase())('logger import on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let installer: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, deviceLatest, devices, gateways } from '../src/db/schema.js';
 import { eq } from 'drizzle-orm';
 import { gatewayWorld, type GatewayWorld } from './gateways-fixtures.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { registerTestLogger, type TestLogger } from './support/loggers.js';
 
 interface Item {
@@ -23,7 +23,7 @@ interface Detail {
 }
 type Page<T> = { total: number; list: T[] };
 
-describe.each(DATABASES)('logger list and detail on %s', (kind) => {
+describe.each(oneDatabase())('logger list and detail on %s', (kind) => {
   let t: TestApp;
   let w: GatewayWorld;
   /** Bound to station 3, reporting now, one inverter producing, one idle, a meter, a stale battery. */

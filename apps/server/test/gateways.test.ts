@@ -4,7 +4,7 @@ import { auditLog, gateways } from '../src/db/schema.js';
 import { verifySecret } from '../src/modules/gateways/credentials.js';
 import { GatewayDirectory } from '../src/modules/gateways/gateway-directory.js';
 import { gatewayWorld, LOGGER_MODEL, withoutRequestId, type GatewayWorld } from './gateways-fixtures.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { countRows } from './organisation-fixtures.js';
 import { registerTestLogger } from './support/loggers.js';
 
@@ -20,7 +20,7 @@ interface FieldError {
   rule: string;
 }
 
-describe.each(DATABASES)('logger registration, binding and rename on %s', (kind) => {
+describe.each(oneDatabase())('logger registration, binding and rename on %s', (kind) => {
   let t: TestApp;
   let w: GatewayWorld;
 

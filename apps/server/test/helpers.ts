@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.js';
@@ -11,7 +10,13 @@ import type { Clock } from '../src/lib/clock.js';
 import { usePasswordHashing } from '../src/lib/password.js';
 import { paths } from '../src/paths.js';
 import type { BrokerState } from '../src/services/broker.js';
-import { TEMPLATE_ADMIN, templateBlob, type TemplateName } from './support/database-templates.js';
+import {
+  onServer,
+  postgresUrlOf,
+  TEMPLATE_ADMIN,
+  templateBlob,
+  type TemplateName,
+} from './support/database-templates.js';
 
 // Password hashes made by tests cost microseconds (src/lib/password.test.ts keeps the production cost).
 usePasswordHashing('minimal');
@@ -22,12 +27,18 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
- * Suites that drive the simulator over MQTT (a child process, real readings) run once, on `preferred` when
- * this run has it: the remote-operation suites alternate, so both dialects carry journeys while CI runs
- * each journey once (docs/testing.md). The SQL they share also runs on both databases elsewhere (the
- * authorization matrix probes every route, commands.test.ts the command channel and its open-key dedupe).
+ * The database a suite runs on when the driver and the server's own behaviour do not matter to it: once, on
+ * `preferred` when this run has it, else on PGlite. Both drivers speak to the same PostgreSQL engine (PGlite
+ * is PostgreSQL compiled to WebAssembly), so an API suite's SQL means the same on either; what differs is
+ * the driver (type parsing, errors), the connections (one in-process connection against a pool and a
+ * server), LISTEN/NOTIFY, outages and the server's settings. Suites about those run on `DATABASES` (both):
+ * the change feed and its caches, live streams, ingest, rollups, jobs and locks, commands' concurrency,
+ * ids, time ranges and zones, hostile input, outages (docs/testing.md "Which database a suite runs on").
+ * The API suites run on PostgreSQL in CI — the production database and here the quicker of the two —, on
+ * PGlite in a run without TEST_DATABASE_URL, and the e2e suites drive the whole console on PGlite. The
+ * suites that drive the simulator over MQTT alternate `preferred`, so both carry journeys.
  */
-export function simWorldDatabase(preferred: DatabaseKind): DatabaseKind[] {
+export function oneDatabase(preferred: DatabaseKind = 'postgres'): DatabaseKind[] {
   return [DATABASES.includes(preferred) ? preferred : 'pglite'];
 }
 
@@ -50,8 +61,9 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, migrated database: in-memory PGlite, or a new schema of its own in TEST_DATABASE_URL.
- * PGlite starts from the run's template dump (support/database-templates.ts) when there is one.
+ * A fresh, migrated database: in-memory PGlite, or a database of its own on TEST_DATABASE_URL's server.
+ * Both start from the run's templates (support/database-templates.ts) when there are some; without them
+ * PostgreSQL gets a new schema in TEST_DATABASE_URL's database.
  */
 export async function freshDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   return openFresh(kind, 'migrated');
@@ -77,11 +89,26 @@ async function openFresh(
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const templates = inject('postgresTemplates');
+  if (templates !== undefined) {
+    // A database of its own, copied from the run's template (a file copy, not migrations and a seed).
+    const name = `${templates.prefix}_t_${randomBytes(6).toString('hex')}`;
+    await onServer(url, (c) => c.query(`create database ${name} template ${templates.databases[template]}`));
+    const database = await openDatabase(
+      { kind: 'postgres', url: postgresUrlOf(url, name), schema: templates.schema, poolSize: 4 },
+      options,
+    );
+    return {
+      database,
+      seeded: template === 'seeded',
+      drop: async () => {
+        await database.close().catch(() => undefined);
+        await onServer(url, (c) => c.query(`drop database if exists ${name} with (force)`));
+      },
+    };
+  }
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  await onServer(url, (c) => c.query(`create schema ${schema}`));
   const database = await openDatabase({ kind: 'postgres', url, schema, poolSize: 4 }, options);
   await database.migrate();
   return {
@@ -89,10 +116,7 @@ async function openFresh(
     seeded: false,
     drop: async () => {
       await database.close().catch(() => undefined);
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
+      await onServer(url, (c) => c.query(`drop schema ${schema} cascade`));
     },
   };
 }

@@ -6,9 +6,9 @@ import { seed } from '../src/bootstrap/seed.js';
 import { translations, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
 import { paths } from '../src/paths.js';
-import { bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 
-describe.each(DATABASES)('language lists and navigation on %s', (kind) => {
+describe.each(oneDatabase())('language lists and navigation on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -1,7 +1,8 @@
 // GET /api/live/alarms over a real listening server: every alarm transition (an alarm_events row) reaches
 // the streams of users who reach the alarm — with their new unread count — and no other stream; an id
-// that commits after a higher one (PostgreSQL sequences) is still delivered; a role change ends the stream
-// and a role without alarm:view is refused. Both databases.
+// that commits after a higher one (PostgreSQL sequences) is still delivered; a role change — or a change
+// feed that lost its listening connection and may have missed one — ends the stream and a role without
+// alarm:view is refused. Both databases.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
@@ -145,6 +146,18 @@ describe.each(DATABASES)('live alarm stream over SSE on %s', (kind) => {
     const late = await s1.next(alarmOf(a, 'ESCALATED'), 'the earlier id committed late');
     expect(late.data.id).toBe(reserved.id);
   });
+
+  it.runIf(kind === 'postgres')(
+    'ends the stream when the change feed loses its listening connection (a role change may be missed)',
+    async () => {
+      const s1 = await openStream(token1);
+      await s1.next((e) => e.event === 'unread', 'the unread count on opening');
+      const pid = t.app.changes.listenerPid;
+      expect(pid).not.toBeNull();
+      await t.database.db.execute(sql`select pg_terminate_backend(${pid})`);
+      await s1.next((e) => e.event === 'end', 'the end of the stream after the feed reset');
+    },
+  );
 
   it('ends the stream when the role changes, and refuses a role without alarm:view (4003)', async () => {
     const s2 = await openStream(token2);

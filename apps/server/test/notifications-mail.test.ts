@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { notificationQueue, rollupStationDay, stationSubscriptions } from '../src/db/schema.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { as } from './organisation-fixtures.js';
 import {
   clear,
@@ -27,7 +27,7 @@ interface Subscription {
   enabled: boolean;
 }
 
-describe.each(DATABASES)('REAL_TIME notification mails on %s', (kind) => {
+describe.each(oneDatabase())('REAL_TIME notification mails on %s', (kind) => {
   let t: TestApp;
   let smtp: TestSmtp;
   let fleet: NotifyFleet;
@@ -369,7 +369,7 @@ describe.each(DATABASES)('REAL_TIME notification mails on %s', (kind) => {
   });
 });
 
-describe.each(DATABASES)('FIXED_TIME digests on %s', (kind) => {
+describe.each(oneDatabase())('FIXED_TIME digests on %s', (kind) => {
   let t: TestApp;
   let smtp: TestSmtp;
   let fleet: NotifyFleet;

@@ -9,7 +9,7 @@ import { queryRows } from '../src/db/client.js';
 import { notificationDeliveries, webhooks } from '../src/db/schema.js';
 import { LEASE_MS } from '../src/modules/notifications/notification.worker.js';
 import { NotifyRepository } from '../src/modules/notifications/notify.repository.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { as, DEMO_PASSWORD, setPasswords } from './organisation-fixtures.js';
 import {
   clear,
@@ -46,7 +46,7 @@ const BASE_S = 2; // NOTIFY_RETRY_BASE_MS below, in seconds
 const verify = (body: string, header: unknown, secret = SECRET): boolean =>
   header === `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-describe.each(DATABASES)('webhooks on %s', (kind) => {
+describe.each(oneDatabase())('webhooks on %s', (kind) => {
   let t: TestApp;
   let rx: WebhookReceiver;
   let fleetA: NotifyFleet; // company 3 (installer 1)

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies } from '../src/db/schema.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { as, countRows, DEMO_PASSWORD, setPasswords } from './organisation-fixtures.js';
 
 interface Company {
@@ -21,7 +21,7 @@ interface TreeNode {
 }
 type Page<T> = { total: number; list: T[] };
 
-describe.each(DATABASES)('companies on %s', (kind) => {
+describe.each(oneDatabase())('companies on %s', (kind) => {
   let t: TestApp;
   let admin: ReturnType<typeof as>;
   let distributor: ReturnType<typeof as>;

@@ -1,7 +1,7 @@
 import { LANGUAGE_KEYS, NAVIGATION, Perm, PERMISSION_TREE_CODES } from '@sunfleet/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { as, DEMO_PASSWORD, setPasswords, tenantDigest, userIdOf } from './organisation-fixtures.js';
 
 interface Node {
@@ -11,7 +11,7 @@ interface Node {
   children: Node[];
 }
 
-describe.each(DATABASES)('permission catalogue, role switching and bad updates on %s', (kind) => {
+describe.each(oneDatabase())('permission catalogue, role switching and bad updates on %s', (kind) => {
   let t: TestApp;
   let distributor: ReturnType<typeof as>;
   let installer: ReturnType<typeof as>;

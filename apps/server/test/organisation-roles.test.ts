@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../src/db/schema.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { as, countRows, DEMO_PASSWORD, setPasswords } from './organisation-fixtures.js';
 
 interface Role {
@@ -17,7 +17,7 @@ interface Role {
 }
 type Page<T> = { total: number; list: T[] };
 
-describe.each(DATABASES)('roles and the permission catalogue on %s', (kind) => {
+describe.each(oneDatabase())('roles and the permission catalogue on %s', (kind) => {
   let t: TestApp;
   let admin: ReturnType<typeof as>;
   let distributor: ReturnType<typeof as>;

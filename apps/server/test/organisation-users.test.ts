@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { as, countRows, DEMO_PASSWORD, setPasswords, userIdOf } from './organisation-fixtures.js';
 
 interface User {
@@ -21,7 +21,7 @@ interface User {
 type Page<T> = { total: number; list: T[] };
 const NEW_PASSWORD = 'New#Pass-2026';
 
-describe.each(DATABASES)('account management on %s', (kind) => {
+describe.each(oneDatabase())('account management on %s', (kind) => {
   let t: TestApp;
   let admin: ReturnType<typeof as>;
   let distributor: ReturnType<typeof as>;

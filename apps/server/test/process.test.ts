@@ -122,8 +122,9 @@ describe('the server process', () => {
         HOST: '127.0.0.1',
         MQTT_PORT: String(await freePort()),
         DATA_DIR: dataDir,
-        // The demo fleet runs, but without its two days of history: this test is about the process.
-        SIM_BACKFILL_DAYS: '0',
+        // Every service but the simulator: this test is about the process (sim-fleet-process.test.ts runs
+        // the simulator child), and a second TypeScript process costs seconds of CPU on a small machine.
+        SERVICES: 'api,broker,ingest,jobs',
       },
       /Sunfleet is running/,
       async (out) => {

@@ -5,7 +5,7 @@ import { seed } from '../src/bootstrap/seed.js';
 import { auditLog, translations, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
 import { paths } from '../src/paths.js';
-import { bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 
 const PASSWORD = 'Demo#Pass-2026';
 
@@ -22,7 +22,7 @@ interface Row {
   ITA: string | null;
 }
 
-describe.each(DATABASES)('languages and the translation editor on %s', (kind) => {
+describe.each(oneDatabase())('languages and the translation editor on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let distributor: string;

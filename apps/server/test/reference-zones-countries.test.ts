@@ -4,7 +4,7 @@ import { countries, timeZones, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
 import { SEED_TIME_ZONES } from '../src/modules/reference/reference-seed-data.js';
 import { ianaTimeZone, standardOffsetMinutes } from '../src/modules/reference/time-zone-rules.js';
-import { bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 
 const PASSWORD = 'Demo#Pass-2026';
 
@@ -41,7 +41,7 @@ describe('IANA time zone rules', () => {
   });
 });
 
-describe.each(DATABASES)('time zones and countries on %s', (kind) => {
+describe.each(oneDatabase())('time zones and countries on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let installer: string;

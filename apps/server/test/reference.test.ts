@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, currencies, regions, roles, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/password.js';
 import { seedReferenceData } from '../src/modules/reference/reference-seed.js';
-import { bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 
 const PASSWORD = 'Demo#Pass-2026';
 
@@ -14,7 +14,7 @@ interface Answer<T = unknown> {
   data: T;
 }
 
-describe.each(DATABASES)('currencies and regions on %s', (kind) => {
+describe.each(oneDatabase())('currencies and regions on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let distributor: string;

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commands } from '../src/db/schema.js';
-import { bearer, simWorldDatabase } from './helpers.js';
+import { bearer, oneDatabase } from './helpers.js';
 import { as, countRows, DEMO_PASSWORD, setPasswords } from './organisation-fixtures.js';
 import {
   addOfflineInverter,
@@ -58,7 +58,7 @@ async function sheetRows(payload: Buffer): Promise<unknown[][]> {
   return rows;
 }
 
-describe.each(simWorldDatabase('pglite'))('batch register test on %s', (kind) => {
+describe.each(oneDatabase('pglite'))('batch register test on %s', (kind) => {
   const tag = kind === 'pglite' ? 'RTL' : 'RTP';
   const { fleet, sns } = remoteFleet(tag);
   let w: SimWorld;

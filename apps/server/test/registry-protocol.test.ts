@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, roles } from '../src/db/schema.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { as, DEMO_PASSWORD, setPasswords, tenantDigest } from './organisation-fixtures.js';
 
 interface Register {
@@ -71,7 +71,7 @@ function body(code = 'acme-inv') {
   };
 }
 
-describe.each(DATABASES)('device protocols on %s', (kind) => {
+describe.each(oneDatabase())('device protocols on %s', (kind) => {
   let t: TestApp;
   let admin: ReturnType<typeof as>;
   let distributor: ReturnType<typeof as>;

@@ -19,7 +19,7 @@ import { readLocaleFiles } from '../src/modules/i18n/locale-files.js';
 import { DefinitionCache } from '../src/modules/registry/definitions.cache.js';
 import { registerMapProblems } from '../src/modules/registry/register-map.js';
 import { paths } from '../src/paths.js';
-import { ADMIN_PASSWORD, createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { ADMIN_PASSWORD, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { as, countRows } from './organisation-fixtures.js';
 
 const REGISTRY_TABLES = ['protocol_definitions', 'device_models', 'device_rules', 'display_groups'];
@@ -62,7 +62,7 @@ describe('built-in definitions', () => {
   });
 });
 
-describe.each(DATABASES)('device registry seed and cache on %s', (kind) => {
+describe.each(oneDatabase())('device registry seed and cache on %s', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -14,14 +14,14 @@ import { Perm } from '@sunfleet/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commands, devices, roles } from '../src/db/schema.js';
-import { bearer, simWorldDatabase } from './helpers.js';
+import { bearer, oneDatabase } from './helpers.js';
 import { as } from './organisation-fixtures.js';
 import { startRemoteWorld, type RemoteWorld } from './remote-support.js';
 import { withoutRequestId } from './telemetry-api-support.js';
 
 const MISSING = 999_999;
 
-describe.each(simWorldDatabase('postgres'))('remote control authority on %s', (kind) => {
+describe.each(oneDatabase('postgres'))('remote control authority on %s', (kind) => {
   let w: RemoteWorld;
   beforeAll(async () => {
     w = await startRemoteWorld(kind);

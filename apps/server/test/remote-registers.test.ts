@@ -11,10 +11,10 @@ import type {
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../src/db/schema.js';
-import { simWorldDatabase } from './helpers.js';
+import { oneDatabase } from './helpers.js';
 import { PINNED_REGISTER, startRemoteWorld, type RemoteWorld } from './remote-support.js';
 
-describe.each(simWorldDatabase('postgres'))('remote registers on %s', (kind) => {
+describe.each(oneDatabase('postgres'))('remote registers on %s', (kind) => {
   let w: RemoteWorld;
   /** The battery's registers by key, from the map. */
   let battery: Record<string, RemoteRegister>;

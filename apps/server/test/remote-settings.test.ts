@@ -13,7 +13,7 @@ import type {
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, commands } from '../src/db/schema.js';
-import { simWorldDatabase } from './helpers.js';
+import { oneDatabase } from './helpers.js';
 import { startMqttReceiver, startTcpReceiver, type Receiver } from './remote-receivers.js';
 import { CHARGE_STATE, INVERTER_STATE, startRemoteWorld, type RemoteWorld } from './remote-support.js';
 import { until } from './support/sim-world.js';
@@ -22,7 +22,7 @@ import { startReceiver, type WebhookReceiver } from './support/webhook-receiver.
 /** SunSpec model 124 ChaSt: discharging. */
 const DISCHARGING = 3;
 
-describe.each(simWorldDatabase('pglite'))('remote settings on %s', (kind) => {
+describe.each(oneDatabase('pglite'))('remote settings on %s', (kind) => {
   let w: RemoteWorld;
   let http: WebhookReceiver;
   let mqtt: Receiver;

@@ -31,17 +31,17 @@ interface Fleet {
   battery: number;
 }
 
-/** 30 hours of readings every 5 minutes for four devices, crossing local midnight and a month end. */
+/** 30 hours of readings every 10 minutes for four devices, crossing local midnight and a month end. */
 function fleetReadings(fleet: Fleet): { deviceId: number; reading: TestReading }[] {
   const rnd = random(42);
   const start = Date.parse('2026-05-31T20:00:00Z');
   const out: { deviceId: number; reading: TestReading }[] = [];
   const counters = { a: 1_000_000, b: 500_000, imp: 20_000, exp: 30_000, cha: 4_000, dis: 3_000 };
-  for (let i = 0; i < 30 * 12; i++) {
-    const ts = start + i * 5 * MIN;
+  for (let i = 0; i < 30 * 6; i++) {
+    const ts = start + i * 10 * MIN;
     counters.a += Math.round(rnd() * 400);
     // Inverter B is replaced half-way: its counter restarts near zero.
-    counters.b = i === 180 ? 120 : counters.b + Math.round(rnd() * 300);
+    counters.b = i === 90 ? 120 : counters.b + Math.round(rnd() * 300);
     counters.imp += Math.round(rnd() * 100);
     counters.exp += Math.round(rnd() * 150);
     counters.cha += Math.round(rnd() * 50);
@@ -132,7 +132,7 @@ describe.each(DATABASES)('rollups on %s', (kind) => {
   it('gives identical rollups for in-order, reversed, shuffled+duplicated and outage+backlog arrival', async () => {
     const all = fleetReadings(fleet);
     const reference = await play(batchesOf(all, 10_000), 1);
-    // 20:00Z … 01:55Z readings fill the hours 19:00Z … 01:00Z: 31 hours on 3 local days.
+    // 20:00Z … 01:50Z readings fill the hours 19:00Z … 01:00Z: 31 hours on 3 local days.
     expect(reference.rollup_device_hour!.length).toBe(4 * 31);
     expect(reference.rollup_station_day!.length).toBe(3);
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceLatest, devices, gateways, queryHistory, stations } from '../src/db/schema.js';
 import { gatewayWorld, type GatewayWorld } from './gateways-fixtures.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { createTestStation, registerTestLogger } from './support/loggers.js';
 
 interface Placed {
@@ -21,7 +21,7 @@ interface Result {
   queryHistories: { keywords: string; type: { key: string }; extraId: number | null }[];
 }
 
-describe.each(DATABASES)('global search on %s', (kind) => {
+describe.each(oneDatabase())('global search on %s', (kind) => {
   let t: TestApp;
   let w: GatewayWorld;
   let alpineStation: number;

@@ -2,7 +2,7 @@ import { CodePolicy } from '@sunfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, rateCounters, verificationCodes, users } from '../src/db/schema.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import {
   call,
   count,
@@ -14,7 +14,7 @@ import {
   setPassword,
 } from './security-support.js';
 
-describe.each(DATABASES)('verification codes on %s', (kind) => {
+describe.each(oneDatabase())('verification codes on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

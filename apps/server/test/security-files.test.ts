@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files } from '../src/db/schema.js';
-import { bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { call, count, DEMO_PASSWORD, setPassword } from './security-support.js';
 
 const png = (width = 800, height = 600): Promise<Buffer> =>
@@ -34,7 +34,7 @@ function multipart(
   };
 }
 
-describe.each(DATABASES)('image uploads and file serving on %s', (kind) => {
+describe.each(oneDatabase())('image uploads and file serving on %s', (kind) => {
   let t: TestApp;
   let owner: string;
   let installer: string;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import {
   call,
   DEMO_PASSWORD,
@@ -11,7 +11,7 @@ import {
   setPassword,
 } from './security-support.js';
 
-describe.each(DATABASES)('personal data and account security on %s', (kind) => {
+describe.each(oneDatabase())('personal data and account security on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, companies, users, verificationCodes } from '../src/db/schema.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { call, count, requestCode } from './security-support.js';
 
 const PASSWORD = 'Solar#Reg-2026';
 
-describe.each(DATABASES)('registration and sign-up on %s', (kind) => {
+describe.each(oneDatabase())('registration and sign-up on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);

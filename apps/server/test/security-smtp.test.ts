@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, ConfigError } from '../src/config/config.js';
 import { mailOutbox } from '../src/db/schema.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { call, outboxFor } from './security-support.js';
 import { startSmtp, until } from './support/smtp.js';
 
 /** The text of a received message with quoted-printable soft line breaks undone. */
 const text = (raw: string): string => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
-describe.each(DATABASES)('verification mail through SMTP on %s', (kind) => {
+describe.each(oneDatabase())('verification mail through SMTP on %s', (kind) => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   beforeAll(async () => {
@@ -105,7 +105,7 @@ describe.each(DATABASES)('verification mail through SMTP on %s', (kind) => {
   });
 });
 
-describe.each(DATABASES)('an unreachable SMTP server on %s', (kind) => {
+describe.each(oneDatabase())('an unreachable SMTP server on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     const smtp = await startSmtp();

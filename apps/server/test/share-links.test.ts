@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, rollupStationDay, shareLinks } from '../src/db/schema.js';
 import { resolveShareToken } from '../src/modules/share-links/share-token.js';
 import { gatewayWorld, type GatewayWorld } from './gateways-fixtures.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 
 interface Link {
   id: number;
@@ -26,7 +26,7 @@ interface View {
   stats: { todayKwh: number | null; totalKwh: number | null; powerKw: number | null };
 }
 
-describe.each(DATABASES)('share links on %s', (kind) => {
+describe.each(oneDatabase())('share links on %s', (kind) => {
   let t: TestApp;
   let w: GatewayWorld;
 

@@ -4,18 +4,20 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FleetFile } from '@sunfleet/contracts';
-import { asc, eq } from 'drizzle-orm';
+import { BUILT_IN_MODELS, PV_MODULE_SF_M450, type FleetFile } from '@sunfleet/contracts';
+import { sizeInverter } from '@sunfleet/domain';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seed } from '../src/bootstrap/seed.js';
 import { ConfigError, loadConfig } from '../src/config/config.js';
-import { companies, gateways, stations, users } from '../src/db/schema.js';
+import { companies, devices, gateways, pvStrings, stations, users } from '../src/db/schema.js';
 import { generateSecret, hashSecret, verifySecret } from '../src/modules/gateways/credentials.js';
 import { loadSimFleet } from '../src/modules/sim-fleet/fleet-file.js';
+import { fleetPvStrings, provisionPvStrings } from '../src/modules/sim-fleet/pv-strings-provision.js';
 import { provisionFleet, simBrokerUrl } from '../src/modules/sim-fleet/sim-fleet.service.js';
 import { paths } from '../src/paths.js';
-import { ADMIN_PASSWORD, DATABASES, freshDatabase, type TestDatabase } from './helpers.js';
+import { ADMIN_PASSWORD, freshDatabase, oneDatabase, type TestDatabase } from './helpers.js';
 
 const log = pino({ level: 'silent' });
 const tmp = mkdtempSync(join(tmpdir(), 'sunfleet-simfleet-'));
@@ -84,7 +86,7 @@ describe('SIM_FLEET', () => {
   });
 });
 
-describe.each(DATABASES)('fleet provisioning on %s', (kind) => {
+describe.each(oneDatabase())('fleet provisioning on %s', (kind) => {
   let t: TestDatabase;
   let dir: string;
   let credentialsPath: string;
@@ -154,6 +156,68 @@ describe.each(DATABASES)('fleet provisioning on %s', (kind) => {
     expect(second).toMatchObject({ createdStations: 0, updatedStations: 0, createdLoggers: 0, rotated: [] });
     expect(await snapshot()).toEqual(rows);
     expect(secrets()).toEqual(file);
+  });
+
+  it("stores each announced inverter's strings as the simulator strings them, and never over stored ones", async () => {
+    await provisionFleet(t.database, demo, { credentialsPath, log });
+    const plan = fleetPvStrings(demo);
+    const inverters = demo.stations.flatMap((s) =>
+      s.loggers.flatMap((l) =>
+        l.devices
+          .filter((d) => BUILT_IN_MODELS.find((m) => m.model === d.model)?.deviceType === 'INVERTER')
+          .map((d) => ({ ...d, logger: l.sn })),
+      ),
+    );
+    expect([...plan.keys()].sort()).toEqual(inverters.map((d) => d.sn).sort());
+    // Sized for the model where the file gives no inputs, SF-M450 modules throughout.
+    const sized = inverters.find((d) => d.mppts === undefined)!;
+    const sizing = sizeInverter(BUILT_IN_MODELS.find((m) => m.model === sized.model)!);
+    expect(plan.get(sized.sn)).toHaveLength(sizing.channels * sizing.stringsPerChannel);
+    expect(plan.get(sized.sn)!.every((s) => s.modulesInSeries === sizing.modulesPerString)).toBe(true);
+    expect(plan.get(sized.sn)![0]).toMatchObject({ mppt: 1, string: 1, module: PV_MODULE_SF_M450 });
+
+    // Two inverters said hello; the others have not yet.
+    const [first, second] = inverters;
+    const gatewayOf = async (sn: string) =>
+      (await t.database.db.select().from(gateways).where(eq(gateways.sn, sn)))[0]!.id;
+    const ids: number[] = [];
+    for (const d of [first!, second!]) {
+      const [row] = await t.database.db
+        .insert(devices)
+        .values({
+          gatewayId: await gatewayOf(d.logger),
+          sn: d.sn,
+          deviceType: 'INVERTER',
+          model: d.model,
+          unitId: 1,
+        })
+        .returning({ id: devices.id });
+      ids.push(row!.id);
+    }
+    const now = new Date();
+    expect(await provisionPvStrings(t.database, plan, now)).toEqual({
+      written: 2,
+      waiting: inverters.length - 2,
+    });
+    const stored = await t.database.db.select().from(pvStrings).where(eq(pvStrings.deviceId, ids[0]!));
+    expect(
+      stored.map((r) => ({
+        mppt: r.mppt,
+        string: r.string,
+        module: r.module,
+        modulesInSeries: r.modulesInSeries,
+      })),
+    ).toEqual(plan.get(first!.sn));
+    // An installer's strings (here: one left) stay as they are on the next round.
+    await t.database.db
+      .delete(pvStrings)
+      .where(and(eq(pvStrings.deviceId, ids[1]!), gt(pvStrings.string, 0), gt(pvStrings.mppt, 1)));
+    const kept = await t.database.db.select().from(pvStrings).where(eq(pvStrings.deviceId, ids[1]!));
+    expect(await provisionPvStrings(t.database, plan, now)).toEqual({
+      written: 0,
+      waiting: inverters.length - 2,
+    });
+    expect(await t.database.db.select().from(pvStrings).where(eq(pvStrings.deviceId, ids[1]!))).toEqual(kept);
   });
 
   it('replaces only the secrets that are missing or stale, and follows the file when it changes', async () => {

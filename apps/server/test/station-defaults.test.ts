@@ -2,7 +2,7 @@
 // currency and price of the reference region of the zone's country (else the country's own currency and
 // no price). Offline lookups; the reference data as the seed or an administrator left it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { as } from './organisation-fixtures.js';
 
 type Client = ReturnType<typeof as>;
@@ -14,7 +14,7 @@ interface Defaults {
   price: number | null;
 }
 
-describe.each(DATABASES)('station defaults on %s', (kind) => {
+describe.each(oneDatabase())('station defaults on %s', (kind) => {
   let t: TestApp;
   let admin: Client;
   let guest: Client;

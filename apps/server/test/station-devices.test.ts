@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../src/db/client.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { as, DEMO_PASSWORD } from './organisation-fixtures.js';
 import { addDevice, worker, writeBatch, type TestReading } from './rollups-support.js';
 import {
@@ -66,7 +66,7 @@ interface Subscription {
   email: string;
 }
 
-describe.each(DATABASES)('devices of a station on %s', (kind) => {
+describe.each(oneDatabase())('devices of a station on %s', (kind) => {
   let t: TestApp;
   let db: Db;
   let w: TwoTenants;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../src/db/client.js';
 import { stations } from '../src/db/schema.js';
-import { createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { addDevice, worker, writeBatch, type TestReading } from './rollups-support.js';
 import {
   seenAt,
@@ -42,7 +42,7 @@ interface Summary {
   deviceCount: number;
 }
 
-describe.each(DATABASES)('station reads on %s', (kind) => {
+describe.each(oneDatabase())('station reads on %s', (kind) => {
   let t: TestApp;
   let db: Db;
   let w: TwoTenants;

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Db } from '../src/db/client.js';
 import { gateways, stationFollows, stations } from '../src/db/schema.js';
-import { bearer, createTestApp, DATABASES, type TestApp } from './helpers.js';
+import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { as, setPasswords, tenantDigest, userIdOf } from './organisation-fixtures.js';
 import { worker, writeBatch } from './rollups-support.js';
 import { twoTenants, withoutRequestId, type Client, type TwoTenants } from './telemetry-api-support.js';
@@ -46,7 +46,7 @@ interface Detail {
   pictures: { fileId: string; url: string }[];
 }
 
-describe.each(DATABASES)('station writes on %s', (kind) => {
+describe.each(oneDatabase())('station writes on %s', (kind) => {
   let t: TestApp;
   let db: Db;
   let w: TwoTenants;

@@ -4,9 +4,11 @@ import type { TimeSharedPeriod, WorkMode } from './physics/battery.js';
 import type { FaimanCoefficients } from './physics/celltemp.js';
 import type { CloudClimate } from './physics/clouds.js';
 import type { GridSpec } from './physics/grid.js';
+import { faultDefinition } from './physics/faults.js';
 import type { LoadSpec } from './physics/load.js';
-import type { ModuleSpec } from './physics/pv.js';
+import { MODULE_450, type ModuleSpec } from './physics/pv.js';
 import type { SoilingSpec } from './physics/soiling.js';
+import type { StringFault } from './physics/string-faults.js';
 import type { Climate } from './physics/weather.js';
 
 export interface MpptConfig {
@@ -34,6 +36,10 @@ export interface InverterConfig {
   startV?: number;
   /** Lifetime energy already on the counter, Wh (default 0). */
   initialEnergyWh?: number;
+  /** Faults of single strings that shape their IV curves, one per string at most (docs/iv-curves.md). */
+  stringFaults?: StringFault[];
+  /** Faults opened `afterS` simulated seconds after the site's first step (once), open until cleared. */
+  faults?: { code: number; afterS: number }[];
 }
 
 export interface BatteryConfig {
@@ -146,6 +152,33 @@ export function checkSiteConfig(config: SiteConfig): string[] {
         problems.push(`${inverter.sn}: every MPPT needs at least one string of one module`);
       }
     }
+    problems.push(...stringFaultProblems(inverter));
+    for (const fault of inverter.faults ?? [])
+      if (faultDefinition(fault.code)?.device !== 'INVERTER')
+        problems.push(`${inverter.sn}: fault ${fault.code} is no inverter fault of the catalogue`);
+  }
+  return problems;
+}
+
+/** String faults on strings the inverter has, one per string, with substrings its strings have. */
+export function stringFaultProblems(inverter: InverterConfig): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const diodes = (inverter.module ?? MODULE_450).bypassDiodes;
+  for (const fault of inverter.stringFaults ?? []) {
+    const where = `${inverter.sn}: string fault on MPPT ${fault.mppt} string ${fault.string}`;
+    const mppt = inverter.mppts[fault.mppt - 1];
+    if (!mppt || !(fault.string >= 1 && fault.string <= mppt.strings)) {
+      problems.push(`${where}: no such string`);
+      continue;
+    }
+    if (seen.has(`${fault.mppt}/${fault.string}`)) problems.push(`${where}: a string has one fault at most`);
+    seen.add(`${fault.mppt}/${fault.string}`);
+    const substrings = mppt.modulesPerString * diodes;
+    if (fault.kind === 'SHADED_MODULE' && (fault.substrings ?? diodes) > substrings)
+      problems.push(`${where}: the string has ${substrings} substrings`);
+    if (fault.kind === 'BYPASS_DIODE_SHORT' && (fault.substrings ?? 1) >= substrings)
+      problems.push(`${where}: at most ${substrings - 1} of its ${substrings} bypass diodes can be short`);
   }
   return problems;
 }

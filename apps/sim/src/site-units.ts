@@ -8,6 +8,7 @@ import { MpptChannel, type StringCondition } from './physics/pv-array.js';
 import { MODULE_450, fitModule, type ModuleReference, type ModuleSpec } from './physics/pv.js';
 import { Rng, seedOf } from './physics/random.js';
 import { incidentCondition, StringIncidents, type StringIncident } from './physics/string-incidents.js';
+import { stringFaultCondition, type StringFault } from './physics/string-faults.js';
 import { StringMonitor } from './physics/string-monitor.js';
 import { inverterVariation, type InverterVariation } from './physics/variation.js';
 import type { WeatherNow } from './physics/weather.js';
@@ -38,6 +39,8 @@ export interface InverterUnit {
   /** Incidents overlapping the current local day, and which were in effect at the last step. */
   window: StringIncident[];
   active: Uint8Array;
+  /** Per tracker and string (from 0): the fault set from the fleet file or a test (string-faults.ts). */
+  stringFaults: (StringFault | null)[][];
   monitor: StringMonitor;
   cellTemps: Float64Array;
   keys: ChannelKeys[];
@@ -89,12 +92,23 @@ export function buildInverterUnit(c: InverterConfig, seed: string | number, faul
     injected: [],
     window: [],
     active: new Uint8Array(0),
+    stringFaults: stringFaultTable(c),
     monitor: new StringMonitor(c.sn, c.mppts, ref.spec.imp),
     cellTemps: new Float64Array(c.mppts.length).fill(Number.NaN),
     keys: channelKeys(c.mppts.length),
     faults: new DeviceFaults(c.sn, 'INVERTER', new Rng(seedOf(seed, c.sn, 'faults')), faultRate),
     reading: { sn: c.sn, type: 'INVERTER', readable: true, values: {} },
   };
+}
+
+/** The configured string faults by tracker and string (from 0); null where a string has none. */
+function stringFaultTable(c: InverterConfig): (StringFault | null)[][] {
+  const table = c.mppts.map((m) => new Array<StringFault | null>(m.strings).fill(null));
+  for (const fault of c.stringFaults ?? []) {
+    const row = table[fault.mppt - 1];
+    if (row && fault.string >= 1 && fault.string <= row.length) row[fault.string - 1] = { ...fault };
+  }
+  return table;
 }
 
 /** Collects the incidents (drawn and injected) overlapping [from, to) into the unit's window. */
@@ -126,11 +140,32 @@ const condition: StringCondition = {
   shuntResistanceFactor: 1,
   shadedSubstrings: 0,
   shadeTransmission: 1,
+  shortedSubstrings: 0,
+  open: false,
 };
 
 /**
+ * Adds an incident's or a fault's effect to `condition` (the worst shunt and shade win, series resistances
+ * multiply) and answers the share of the light that is left.
+ */
+function applyEffect(effect: Partial<StringCondition> & { lightLoss?: number }): number {
+  if (effect.seriesResistanceFactor !== undefined)
+    condition.seriesResistanceFactor *= effect.seriesResistanceFactor;
+  if (effect.shuntResistanceFactor !== undefined)
+    condition.shuntResistanceFactor = Math.min(condition.shuntResistanceFactor, effect.shuntResistanceFactor);
+  if (effect.shadedSubstrings !== undefined && effect.shadedSubstrings > condition.shadedSubstrings) {
+    condition.shadedSubstrings = effect.shadedSubstrings;
+    condition.shadeTransmission = effect.shadeTransmission ?? 1;
+  }
+  if (effect.shortedSubstrings !== undefined) condition.shortedSubstrings = effect.shortedSubstrings;
+  if (effect.open === true) condition.open = true;
+  return 1 - (effect.lightLoss ?? 0);
+}
+
+/**
  * Sets every string's condition from the unit's variation (tolerance, soiling weights, a degraded
- * string), the site's soiling of the day (lost share of light) and the incidents in effect.
+ * string), the site's soiling of the day (lost share of light), the incidents in effect and the string
+ * faults set (string-faults.ts).
  */
 export function applyStringConditions(unit: InverterUnit, soiling: number): void {
   const v = unit.variation;
@@ -146,6 +181,8 @@ export function applyStringConditions(unit: InverterUnit, soiling: number): void
       condition.shuntResistanceFactor = 1;
       condition.shadedSubstrings = 0;
       condition.shadeTransmission = 1;
+      condition.shortedSubstrings = 0;
+      condition.open = false;
       if (v.degraded && v.degraded.channel === k && v.degraded.string === s) {
         light *= 1 - v.degraded.loss;
         condition.seriesResistanceFactor = 1.3;
@@ -153,17 +190,11 @@ export function applyStringConditions(unit: InverterUnit, soiling: number): void
       for (let i = 0; i < unit.window.length; i++) {
         const incident = unit.window[i] as StringIncident;
         if (unit.active[i] !== 1 || incident.channel !== k || incident.string !== s) continue;
-        const effect = incidentCondition(incident, substrings);
-        if (effect.lightLoss !== undefined) light *= 1 - effect.lightLoss;
-        if (effect.shuntResistanceFactor !== undefined)
-          condition.shuntResistanceFactor = Math.min(
-            condition.shuntResistanceFactor,
-            effect.shuntResistanceFactor,
-          );
-        if (effect.shadedSubstrings !== undefined && effect.shadedSubstrings > condition.shadedSubstrings) {
-          condition.shadedSubstrings = effect.shadedSubstrings;
-          condition.shadeTransmission = effect.shadeTransmission ?? 1;
-        }
+        light *= applyEffect(incidentCondition(incident, substrings));
+      }
+      const fault = unit.stringFaults[k]?.[s];
+      if (fault) {
+        light *= applyEffect(stringFaultCondition(fault, channel.ref.spec.bypassDiodes));
       }
       condition.degradation = 1 - light;
       const now = channel.condition(s);
@@ -172,7 +203,9 @@ export function applyStringConditions(unit: InverterUnit, soiling: number): void
         now.seriesResistanceFactor !== condition.seriesResistanceFactor ||
         now.shuntResistanceFactor !== condition.shuntResistanceFactor ||
         now.shadedSubstrings !== condition.shadedSubstrings ||
-        now.shadeTransmission !== condition.shadeTransmission
+        now.shadeTransmission !== condition.shadeTransmission ||
+        now.shortedSubstrings !== condition.shortedSubstrings ||
+        now.open !== condition.open
       ) {
         channel.setCondition(s, condition);
       }

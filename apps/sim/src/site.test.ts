@@ -271,6 +271,20 @@ describe('site simulator: faults, grid loss, commands', () => {
     ]);
   });
 
+  it('opens a configured fault once, its time after the first step, and refuses a code that is no inverter fault', () => {
+    const inverter = { ...config().inverters[0]!, faults: [{ code: 3001, afterS: 600 }] };
+    const site = new SiteSimulator(config({ inverters: [inverter] }));
+    const alarms: SiteStep['alarms'][number][] = [];
+    const noon = DAY + 12 * 3_600_000;
+    simulate(site, noon, 1 / 24, (s) => alarms.push(...s.alarms));
+    expect(alarms.map((a) => [a.code, a.start, a.end])).toEqual([
+      [3001, noon + (STEP_S + 600) * 1_000, null],
+    ]);
+    expect(
+      () => new SiteSimulator(config({ inverters: [{ ...inverter, faults: [{ code: 1, afterS: 0 }] }] })),
+    ).toThrow(/fault 1 is no inverter fault/);
+  });
+
   it('islands on the battery when the grid is lost: the meter reads zero, the house is served', () => {
     const site = new SiteSimulator(config());
     simulate(site, DAY, 0.75); // to 18:00

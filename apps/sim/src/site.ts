@@ -32,6 +32,7 @@ import type { IvCurve, MpptChannel } from './physics/pv-array.js';
 import { Rng, seedOf } from './physics/random.js';
 import { obstacleShade, rowShadedFraction, rowShadeLimit, rowShadeLoss } from './physics/shading.js';
 import { soilingLoss } from './physics/soiling.js';
+import type { StringFault } from './physics/string-faults.js';
 import type { StringIncident, StringIncidentKind } from './physics/string-incidents.js';
 import {
   estimateDeltaT,
@@ -42,7 +43,7 @@ import {
 } from './physics/spa.js';
 import { erbsDecomposition, haydavies, newPlaneOfArray } from './physics/transposition.js';
 import { WeatherModel } from './physics/weather.js';
-import { checkSiteConfig, type SiteConfig } from './site-config.js';
+import { checkSiteConfig, stringFaultProblems, type SiteConfig } from './site-config.js';
 import {
   applyStringConditions,
   buildBattery,
@@ -123,6 +124,9 @@ export class SiteSimulator {
   /** Lost share of light by soiling today. */
   private soiling = 0;
   private lastTs = Number.NaN;
+  private firstTs = Number.NaN;
+  /** Configured faults not opened yet. */
+  private scheduled: { sn: string; code: number; afterS: number }[];
   private moduleTempForStation = Number.NaN;
   readonly flows: SiteFlows = {
     pvW: 0,
@@ -183,6 +187,7 @@ export class SiteSimulator {
       temperature: this.weather.climate.annualMeanC,
     };
 
+    this.scheduled = config.inverters.flatMap((c) => (c.faults ?? []).map((f) => ({ sn: c.sn, ...f })));
     this.units = config.inverters.map((c) => {
       const unit = buildInverterUnit(c, seed, faultRate);
       this.allFaults.push(unit.faults);
@@ -336,6 +341,26 @@ export class SiteSimulator {
     incident.end = Math.max(ts, incident.start);
   }
 
+  /**
+   * Sets a fault on one string (`fault.mppt` and `fault.string` from 1), replacing the one it had, or
+   * clears it (`kind` null). It shapes the string's IV scan at once and its share of the power from the
+   * next step (docs/iv-curves.md).
+   */
+  setStringFault(sn: string, fault: StringFault | { mppt: number; string: number; kind: null }): void {
+    const unit = this.inverterUnit(sn);
+    if (!unit) throw new RangeError(`no inverter ${sn} on site ${this.config.id}`);
+    const problems = stringFaultProblems({
+      ...unit.config,
+      stringFaults: [
+        fault.kind === null ? { mppt: fault.mppt, string: fault.string, kind: 'OPEN_STRING' } : fault,
+      ],
+    });
+    if (problems.length > 0) throw new RangeError(problems.join('; '));
+    const row = unit.stringFaults[fault.mppt - 1] as (StringFault | null)[];
+    row[fault.string - 1] = fault.kind === null ? null : { ...fault };
+    applyStringConditions(unit, this.soiling);
+  }
+
   /** String alarms open now (the logger keeps them across restarts). */
   openStringAlarms(): AlarmRecord[] {
     return this.units.flatMap((u) => u.monitor.openRecords());
@@ -382,6 +407,17 @@ export class SiteSimulator {
     };
   }
 
+  /** The configured faults (InverterConfig.faults) whose time has come since the first step, each once. */
+  private openScheduledFaults(ts: number): void {
+    if (this.scheduled.length === 0) return;
+    if (Number.isNaN(this.firstTs)) this.firstTs = ts;
+    this.scheduled = this.scheduled.filter((f) => {
+      if (ts < this.firstTs + f.afterS * 1_000) return true;
+      this.injectFault(f.sn, f.code, ts);
+      return false;
+    });
+  }
+
   /**
    * Advances the site to `ts` (epoch ms) over `dt` seconds (the interval ending at `ts`). Steps must move
    * forward in time.
@@ -394,6 +430,7 @@ export class SiteSimulator {
     const day = this.day as LocalDay;
 
     // Faults first: their effects shape this step.
+    this.openScheduledFaults(ts);
     let alarms: AlarmRecord[] | null = null;
     for (const faults of this.allFaults) faults.step(ts, dt);
     let gridDown = false;

@@ -388,6 +388,7 @@ export const TestId = {
   alarmDrawerEvents: 'alarm-drawer-events',
   alarmDrawerEarlier: 'alarm-drawer-earlier',
   alarmDrawerChart: 'alarm-drawer-chart',
+  alarmDrawerIvScan: 'alarm-drawer-iv-scan',
   alarmCatalogue: 'alarm-catalogue',
   /** The bell in the top bar; its `data-count` is the unread count. */
   alarmBell: 'alarm-bell',

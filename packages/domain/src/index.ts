@@ -21,3 +21,7 @@ export * from './energy/balance.js';
 export * from './energy/storage.js';
 export * from './time/zone.js';
 export * from './alarms/maintenance.js';
+export * from './pv/figures.js';
+export * from './pv/expected.js';
+export * from './pv/diagnosis.js';
+export * from './pv/sizing.js';

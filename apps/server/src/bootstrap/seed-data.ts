@@ -157,7 +157,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     nameKey: 'role.deploy',
     roleType: 'DEPLOY',
     visibility: 'PRIVATE',
-    permissions: [...new Set([...ownerCodes, Perm.firmwareView, Perm.upgradeView, Perm.ivView])],
+    permissions: [...new Set([...ownerCodes, Perm.firmwareView, Perm.upgradeView, Perm.ivView, Perm.ivScan])],
     remark: 'Field service',
   },
   {

@@ -218,3 +218,5 @@ export * from './schema-fault-codes.js';
 export * from './schema-notifications.js';
 export * from './schema-alarms.js';
 export * from './schema-remote.js';
+export * from './schema-pv.js';
+export * from './schema-recording.js';

@@ -126,13 +126,35 @@ function strictText(validate: ValidateFunction, schema: unknown): ValidateFuncti
   return wrapped;
 }
 
-/**
- * Validator compiler of the app: no type coercion for bodies, Fastify's coercion elsewhere but with
- * numbers read strictly; every integer bounded (see withBoundedIntegers), no NaN or Infinity.
- */
-export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
+function compile(schema: unknown, httpPart: string | undefined): ValidateFunction {
   const bounded = withBoundedIntegers(schema) as object;
   if (httpPart === 'body') return forBodies.compile(bounded);
   const validate = forText.compile(bounded);
   return httpPart === 'params' || httpPart === 'querystring' ? strictText(validate, schema) : validate;
-};
+}
+
+const compiled = new Map<string, ValidateFunction>();
+
+/**
+ * Validator compiler of the app: no type coercion for bodies, Fastify's coercion elsewhere but with
+ * numbers read strictly; every integer bounded (see withBoundedIntegers), no NaN or Infinity.
+ *
+ * A validator is compiled once per process for each distinct schema and part (compileOnce): compiling
+ * the contracts' schemas with Ajv is most of the cost of building the app (docs/testing.md), and a
+ * process that builds it again (a test worker, a restart in place) reuses the validators.
+ */
+export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) =>
+  compileOnce(compiled, `${httpPart ?? ''} ${JSON.stringify(schema)}`, () => compile(schema, httpPart));
+
+/**
+ * The entry of `cache` under `key`, made by `make` the first time. Keys are a schema's JSON: two schemas
+ * with the same JSON validate (or serialize) alike, whatever object carries them.
+ */
+export function compileOnce<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}

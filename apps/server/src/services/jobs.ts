@@ -11,6 +11,7 @@ import { telemetryHousekeeping } from '../modules/telemetry/telemetry-housekeepi
 import { refreshStale } from '../modules/facts/facts.writer.js';
 import { sqlRunner } from '../modules/ingest/sql.js';
 import { AlarmEvaluator, type RoundResult } from '../modules/alarms/evaluator.js';
+import { IvAutoScanner } from '../modules/iv/iv-auto.js';
 
 const HOUSEKEEPING_LOCK_ID = 727_2026_02;
 const SESSION_RETENTION_DAYS = 30;
@@ -40,11 +41,15 @@ export function startJobs(opts: {
   runOnce(): Promise<void>;
   refreshFacts(): Promise<number>;
   evaluateAlarms(): Promise<RoundResult | null>;
+  /** Scans that start themselves for string alarms (docs/iv-curves.md); the task ids started. */
+  autoScanIv(): Promise<string[] | null>;
 } {
   const runner = sqlRunner(opts.database, 'sunfleet-jobs');
   const refreshFacts = (): Promise<number> => refreshStale(runner, opts.clock.now());
   const alarms = new AlarmEvaluator(opts.database, { escalateAfterS: opts.alarmEscalateAfterS ?? 3600 });
   const evaluateAlarms = (): Promise<RoundResult | null> => alarms.round(opts.clock.now());
+  const ivAuto = new IvAutoScanner(opts.database);
+  const autoScanIv = (): Promise<string[] | null> => ivAuto.round(opts.clock.now());
   let lastDaily: number | null = null;
   const runOnce = async (): Promise<void> => {
     await opts.database.db.transaction(async (tx) => {
@@ -105,6 +110,11 @@ export function startJobs(opts: {
           opts.log.info(done, 'alarm rules');
         }
       })
+      // After the round, so an alarm it raised can start its scan at once.
+      .then(() => autoScanIv())
+      .then((started) => {
+        if (started !== null && started.length > 0) opts.log.info({ tasks: started }, 'IV auto scans');
+      })
       .catch((err: unknown) => opts.log.warn({ err }, 'alarm rules round failed; will retry'))
       .finally(() => {
         evaluating = false;
@@ -120,5 +130,6 @@ export function startJobs(opts: {
     runOnce,
     refreshFacts,
     evaluateAlarms,
+    autoScanIv,
   };
 }

@@ -9,6 +9,7 @@ import { openDatabase, queryRows } from '../../src/db/client.js';
 import type { Change } from '../../src/db/change-feed.js';
 import { paths } from '../../src/paths.js';
 import type { TestApp } from '../helpers.js';
+import { postgresUrlOf } from './database-templates.js';
 
 export interface PeerApp {
   app: FastifyInstance;
@@ -20,9 +21,12 @@ export async function createPeerApp(t: TestApp): Promise<PeerApp> {
   if (t.database.kind === 'postgres') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DATABASE_URL is not set');
-    const [row] = await queryRows<{ schema: string }>(t.database.db, sql`select current_schema() as schema`);
+    const [row] = await queryRows<{ schema: string; name: string }>(
+      t.database.db,
+      sql`select current_schema() as schema, current_database() as name`,
+    );
     database = await openDatabase(
-      { kind: 'postgres', url, schema: row!.schema, poolSize: 2 },
+      { kind: 'postgres', url: postgresUrlOf(url, row!.name), schema: row!.schema, poolSize: 2 },
       { migrationsFolder: paths.migrations },
     );
   }

@@ -151,6 +151,8 @@ export interface SimWorld {
   db: Db;
   broker: Broker;
   dispatcher: CommandDispatcher;
+  /** The ingest the broker hands uplinks to (a test may hand it a message directly). */
+  ingest: IngestService;
   /** The devices of the fleet by SN (registered from the loggers' hellos). */
   deviceIds: ReadonlyMap<string, number>;
   close(): Promise<void>;
@@ -281,7 +283,7 @@ export async function startSimWorld(
   };
   try {
     const db = t.database.db;
-    const { broker, dispatcher, close: closePipeline } = await startDevicePipeline(t, log);
+    const { broker, dispatcher, ingest, close: closePipeline } = await startDevicePipeline(t, log);
     closers.push(closePipeline);
 
     const fleetPath = join(dir, 'fleet.json');
@@ -325,7 +327,7 @@ export async function startSimWorld(
       'the simulated loggers to announce their devices',
       90_000,
     );
-    return { t, db, broker, dispatcher, deviceIds, close };
+    return { t, db, broker, dispatcher, ingest, deviceIds, close };
   } catch (error) {
     await close();
     throw error;

@@ -72,6 +72,10 @@ export class Stream {
   next(match: (e: SseEvent) => boolean, what: string, timeoutMs = 15_000): Promise<SseEvent> {
     const found = this.events.find(match);
     if (found) return Promise.resolve(found);
+    // The end is not kept in `events`, but a stream may have ended before its waiter was set (a loaded
+    // machine runs the server's close before the test's next line): offer it again.
+    const end: SseEvent = { event: 'end', data: {} };
+    if (this.endedAt !== null && match(end)) return Promise.resolve(end);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), timeoutMs);
       this.waiters.push({

@@ -336,17 +336,36 @@ describe('iv.scan and recording.start', () => {
     const level = (inv.value('WH') as number) * 0.1;
     for (const s of energy!.samples) expect(Math.abs(s - level) / level).toBeLessThan(0.01);
     expect(answer.result!.triggerValue).toBe(inv.value('St'));
-    expect(
-      await finalAnswer(broker, SN, {
-        name: 'recording.start',
-        dev: inv.sn,
-        params: {
-          channels: [{ channel: 1, address: v.address, dataType: 'U16' }],
-          samplingPeriodMs: 1,
-          triggerAddress: 0,
-        },
-      }),
-    ).toMatchObject({ error: 'invalid-params' });
+    // Without source and trigger: the master DSP's recorder on a fault trigger.
+    expect(answer.result).toMatchObject({ source: 'MASTER_DSP', trigger: 'FAULT' });
+    const levelled = await finalAnswer(broker, SN, {
+      name: 'recording.start',
+      dev: inv.sn,
+      params: {
+        channels: [{ channel: 3, address: v.address, dataType: 'S16' }],
+        samplingPeriodMs: 2,
+        triggerAddress: v.address,
+        source: 'SLAVE_DSP',
+        trigger: 'LEVEL',
+        triggerLevel: -5,
+      },
+    });
+    expect(levelled.result).toMatchObject({ source: 'SLAVE_DSP', trigger: 'LEVEL', triggerLevel: -5 });
+    const channel = { channel: 1, address: v.address, dataType: 'S16' };
+    for (const params of [
+      { trigger: 'LEVEL' },
+      { trigger: 'FAULT', triggerLevel: 3 },
+      { source: 'DSP3' },
+      { channels: [{ ...channel, dataType: 'U16' }] },
+    ])
+      expect(
+        await finalAnswer(broker, SN, {
+          name: 'recording.start',
+          dev: inv.sn,
+          params: { channels: [channel], samplingPeriodMs: 1, triggerAddress: 0, ...params },
+        }),
+        JSON.stringify(params),
+      ).toMatchObject({ error: 'invalid-params' });
   });
 });
 

@@ -18,10 +18,14 @@ import {
   type CommandHandler,
 } from './types.js';
 
-export const RecordingDataTypes = ['S16', 'U32', 'F32'] as const;
-export type RecordingDataType = (typeof RecordingDataTypes)[number];
+import {
+  RecordingDataTypes,
+  RecordingSources,
+  RecordingTriggers,
+  type RecordingDataType,
+} from '@sunfleet/contracts';
 
-interface Channel {
+export interface RecordingChannelSpec {
   channel: number;
   address: number;
   dataType: RecordingDataType;
@@ -31,7 +35,7 @@ const MAX_TOTAL_SAMPLES = 8_000;
 const PHASE_SHIFT: Record<string, number> = { A: 0, B: (-2 * Math.PI) / 3, C: (2 * Math.PI) / 3 };
 const AC_KEY = /^(PhVph|PPVph|Aph)([ABC]{1,2})$|^(A|PhV)$/;
 
-function parseChannel(value: unknown, index: number): Channel {
+function parseChannel(value: unknown, index: number): RecordingChannelSpec {
   if (!isObject(value)) throw new CommandError('invalid-params', `channels[${index}] must be an object`);
   const dataType = value.dataType;
   if (!RecordingDataTypes.includes(dataType as RecordingDataType)) {
@@ -45,7 +49,7 @@ function parseChannel(value: unknown, index: number): Channel {
 }
 
 /** The raw value at an address, read as the channel's data type. */
-function rawValue(device: SimDevice, address: number, dataType: RecordingDataType): number {
+export function rawValue(device: SimDevice, address: number, dataType: RecordingDataType): number {
   const words = device.read(address, dataType === 'S16' ? 1 : 2);
   const w0 = words[0] ?? 0;
   const w1 = words[1] ?? 0;
@@ -68,34 +72,36 @@ function significant(value: number): number {
   return Number(value.toPrecision(6));
 }
 
-export const recordingStart: CommandHandler = ({ request, device, target }) => {
-  const subject = deviceOf({ request, device, target });
-  const params = request.params;
-  const channels = arrayParam(params, 'channels', 1, 8).map(parseChannel);
-  if (new Set(channels.map((c) => c.channel)).size !== channels.length) {
-    throw new CommandError('invalid-params', 'channel numbers must differ');
+function enumParam<T extends string>(params: Record<string, unknown>, key: string, allowed: readonly T[]): T {
+  const value = params[key] ?? allowed[0];
+  if (!allowed.includes(value as T)) {
+    throw new CommandError('invalid-params', `${key} must be one of ${allowed.join(', ')}`);
   }
-  const periodMs = intParam(params, 'samplingPeriodMs', 1, 60_000);
-  const triggerAddress = intParam(params, 'triggerAddress', 0, 65_535);
-  const delayMs = intParam(params, 'delayMs', 0, 600_000, 0);
-  const zoom = numberParam(params, 'zoom', 1e-6, 1e6, 1);
-  const samples = Math.min(
-    intParam(params, 'samples', 10, 1_000, 100),
-    Math.floor(MAX_TOTAL_SAMPLES / channels.length),
-  );
-  let triggerValue: number;
-  try {
-    triggerValue = rawValue(subject, triggerAddress, 'S16');
-    for (const c of channels) rawValue(subject, c.address, c.dataType);
-  } catch (error) {
-    if (error instanceof RegisterError) throw new CommandError(error.code, error.message);
-    throw error;
-  }
+  return value as T;
+}
+
+/**
+ * The waveforms of `channels` as the recorder takes them: `samples` per channel every `periodMs` from
+ * `delayMs` after the trigger (negative: before it), each raw value × `zoom`. `seedKey` makes the noise
+ * repeatable per recording.
+ */
+export function recordWaveforms(
+  subject: SimDevice,
+  seed: string | number,
+  seedKey: string,
+  config: {
+    channels: readonly RecordingChannelSpec[];
+    periodMs: number;
+    delayMs: number;
+    zoom: number;
+    samples: number;
+  },
+): (RecordingChannelSpec & { samples: number[] })[] {
+  const { periodMs, delayMs, zoom, samples } = config;
   const hz = subject.value('Hz');
   const frequency = typeof hz === 'number' && hz > 0 ? hz : 50;
-  const rng = new Rng(seedOf(target.seed, subject.sn, 'recording', request.id));
-  const startedAt = target.now() + delayMs;
-  const recorded = channels.map((c) => {
+  const rng = new Rng(seedOf(seed, subject.sn, 'recording', seedKey));
+  return config.channels.map((c) => {
     const level = rawValue(subject, c.address, c.dataType);
     const ac = AC_KEY.exec(subject.registerAt(c.address)?.key ?? '');
     const shift = PHASE_SHIFT[ac?.[2]?.[0] ?? 'A'] ?? 0;
@@ -109,8 +115,50 @@ export const recordingStart: CommandHandler = ({ request, device, target }) => {
     }
     return { ...c, samples: values };
   });
+}
+
+export const recordingStart: CommandHandler = ({ request, device, target }) => {
+  const subject = deviceOf({ request, device, target });
+  const params = request.params;
+  const channels = arrayParam(params, 'channels', 1, 8).map(parseChannel);
+  if (new Set(channels.map((c) => c.channel)).size !== channels.length) {
+    throw new CommandError('invalid-params', 'channel numbers must differ');
+  }
+  const periodMs = intParam(params, 'samplingPeriodMs', 1, 60_000);
+  const triggerAddress = intParam(params, 'triggerAddress', 0, 65_535);
+  const delayMs = intParam(params, 'delayMs', 0, 600_000, 0);
+  const zoom = numberParam(params, 'zoom', 1e-6, 1e6, 1);
+  const source = enumParam(params, 'source', RecordingSources);
+  const trigger = enumParam(params, 'trigger', RecordingTriggers);
+  const triggerLevel = trigger === 'LEVEL' ? intParam(params, 'triggerLevel', -32_768, 32_767) : undefined;
+  if (trigger === 'FAULT' && params.triggerLevel !== undefined) {
+    throw new CommandError('invalid-params', 'a FAULT trigger takes no triggerLevel');
+  }
+  const samples = Math.min(
+    intParam(params, 'samples', 10, 1_000, 100),
+    Math.floor(MAX_TOTAL_SAMPLES / channels.length),
+  );
+  let triggerValue: number;
+  try {
+    triggerValue = rawValue(subject, triggerAddress, 'S16');
+    for (const c of channels) rawValue(subject, c.address, c.dataType);
+  } catch (error) {
+    if (error instanceof RegisterError) throw new CommandError(error.code, error.message);
+    throw error;
+  }
+  const startedAt = target.now() + delayMs;
+  const recorded = recordWaveforms(subject, target.seed, request.id, {
+    channels,
+    periodMs,
+    delayMs,
+    zoom,
+    samples,
+  });
   return {
     dev: subject.sn,
+    source,
+    trigger,
+    ...(triggerLevel === undefined ? {} : { triggerLevel }),
     triggerAddress,
     triggerValue,
     startedAt,

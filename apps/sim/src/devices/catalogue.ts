@@ -7,6 +7,7 @@ import {
   type BuiltInDefinition,
   type BuiltInModel,
 } from '@sunfleet/contracts';
+import { phasesOfDefinition, sizeInverter } from '@sunfleet/domain';
 import type { InverterConfig, SiteConfig } from '../site-config.js';
 
 export const LOGGER_MODEL = 'SF-LOGGER-4G';
@@ -35,7 +36,7 @@ export function definitionOfModel(model: BuiltInModel): BuiltInDefinition {
 
 /** Phases of a model's definition (split phase counts as single phase). */
 export function phasesOf(model: BuiltInModel): 1 | 3 {
-  return model.definitionCode.endsWith('-3p') ? 3 : 1;
+  return phasesOfDefinition(model.definitionCode);
 }
 
 function nearest(models: readonly BuiltInModel[], rating: number): BuiltInModel | undefined {
@@ -79,25 +80,16 @@ export function serialNumber(model: BuiltInModel, yymm: string, serial: number):
   return `${prefix}${yymm}${String(serial).padStart(6, '0')}`;
 }
 
-const MODULE_WATTS = 450;
-const DC_AC_RATIO = 1.15;
-
-/** Strings of 450 W modules sized for an inverter model (about 1.15 DC/AC, a voltage its window takes). */
+/** Strings of 450 W modules sized for an inverter model (the domain's sizing, which the server shares). */
 export function inverterFor(model: BuiltInModel, sn: string): InverterConfig {
-  const rated = model.ratedPower ?? 5_000;
-  const phases = phasesOf(model);
-  const channels = Math.max(1, model.mpptChannels);
-  const modules = (rated * DC_AC_RATIO) / MODULE_WATTS;
-  const strings = Math.max(1, Math.round(modules / (16 * channels)));
-  const [low, high] = phases === 3 ? [8, 18] : [6, 11];
-  const perString = Math.min(Math.max(Math.round(modules / (strings * channels)), low), high);
+  const sizing = sizeInverter(model);
   return {
     sn,
-    ratedPowerW: rated,
-    phases,
-    mppts: Array.from({ length: channels }, () => ({
-      strings,
-      modulesPerString: perString,
+    ratedPowerW: model.ratedPower ?? 5_000,
+    phases: phasesOf(model),
+    mppts: Array.from({ length: sizing.channels }, () => ({
+      strings: sizing.stringsPerChannel,
+      modulesPerString: sizing.modulesPerString,
       tilt: 30,
       azimuth: 180,
     })),

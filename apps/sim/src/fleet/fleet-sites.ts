@@ -74,6 +74,8 @@ function inverterConfig(station: FleetStation, device: FleetDevice): InverterCon
     ...inverterFor(modelOf(device), device.sn),
     mppts: resolvedMppts(station, device),
     ...(device.initialEnergyWh === undefined ? {} : { initialEnergyWh: device.initialEnergyWh }),
+    ...(device.stringFaults ? { stringFaults: device.stringFaults.map((f) => ({ ...f })) } : {}),
+    ...(device.faults ? { faults: device.faults.map((f) => ({ ...f })) } : {}),
   };
 }
 

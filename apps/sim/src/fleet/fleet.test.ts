@@ -111,6 +111,42 @@ describe('fleet file validation', () => {
     expect(problems.find((p) => p.includes('devices[5].model'))).toContain('unknown model "SF-TOASTER"');
   });
 
+  it('takes string faults on inverters, passes them to the site, and refuses ones that cannot be', () => {
+    const fleet = clone();
+    const munich = fleet.stations[0]!;
+    const inverter = munich.loggers[0]!.devices[0]!;
+    inverter.stringFaults = [
+      { mppt: 1, string: 1, kind: 'SHADED_MODULE', substrings: 2, transmission: 0.3 },
+      { mppt: 2, string: 1, kind: 'OPEN_STRING' },
+    ];
+    expect(problemsOf(fleet)).toEqual([]);
+    expect(loggerSite(fleet, munich, munich.loggers[0]!).inverters[0]!.stringFaults).toEqual(
+      inverter.stringFaults,
+    );
+    expect(
+      loggerSite(demo, demo.stations[0]!, demo.stations[0]!.loggers[0]!).inverters[0],
+    ).not.toHaveProperty('stringFaults');
+    inverter.stringFaults = [
+      { mppt: 3, string: 1, kind: 'OPEN_STRING' },
+      { mppt: 1, string: 2, kind: 'DEGRADED' },
+      { mppt: 1, string: 1, kind: 'DEGRADED', transmission: 0.5 },
+      { mppt: 1, string: 1, kind: 'OPEN_STRING' },
+    ];
+    munich.loggers[0]!.devices[1]!.stringFaults = [{ mppt: 1, string: 1, kind: 'OPEN_STRING' }];
+    const at = 'stations[0].loggers[0].devices';
+    expect(problemsOf(fleet)).toEqual([
+      `${at}[0].stringFaults[0].mppt: the inverter has 2 MPPT inputs`,
+      `${at}[0].stringFaults[1].string: MPPT 1 has 1 string`,
+      `${at}[0].stringFaults[2].transmission: applies to SHADED_MODULE only`,
+      `${at}[0].stringFaults[3]: string 1 of MPPT 1 already has a fault`,
+      `${at}[1].stringFaults: applies to inverters only`,
+    ]);
+    (inverter.stringFaults[0] as unknown as Record<string, unknown>).kind = 'STOLEN';
+    expect(problemsOf(fleet).find((p) => p.startsWith(`${at}[0].stringFaults[0].kind`))).toContain(
+      'OPEN_STRING',
+    );
+  });
+
   it('throws one FleetError naming the file and every problem', () => {
     const fleet = clone();
     fleet.stations[0]!.currency = 'euro';

@@ -22,6 +22,7 @@ import { SimDevice, type DeviceValues } from '../devices/sim-device.js';
 import type { AlarmRecord } from '../physics/faults.js';
 import type { SiteConfig } from '../site-config.js';
 import { SiteSimulator } from '../site.js';
+import { faultRecording } from './fault-recording.js';
 import { Forwarder } from './forwarder.js';
 import { ipOf, macOf, SignalModel, type LoggerNetwork } from './identity.js';
 import { Journal, type JournalOptions, type JournalStats } from './journal.js';
@@ -334,7 +335,10 @@ export class SimLogger implements CommandTarget {
       this.signal.step(this.sampleS);
       this.refreshLoggerRegisters();
       this.sample(at);
-      if (step.alarms.length > 0) this.sendAlarms(step.alarms);
+      if (step.alarms.length > 0) {
+        this.sendAlarms(step.alarms);
+        this.sendFaultRecordings(step.alarms);
+      }
       const uploadMs = this.uploadS * 1_000;
       if (Math.floor(at / uploadMs) > Math.floor(previous / uploadMs)) this.upload(at);
     }
@@ -360,6 +364,15 @@ export class SimLogger implements CommandTarget {
   private sendAlarms(alarms: readonly AlarmRecord[]): void {
     for (const chunk of chunkAlarms(alarms.map((a) => ({ ...a })))) {
       this.enqueue('alarm', { v: 1, backlog: this.backfilling, alarms: chunk });
+    }
+  }
+
+  /** An inverter whose fault opened sends its recording of the trip (docs/protocol.md §5.4). */
+  private sendFaultRecordings(alarms: readonly AlarmRecord[]): void {
+    for (const alarm of alarms) {
+      const device = this.devices.bySn(alarm.dev);
+      const recording = device === undefined ? null : faultRecording(device, alarm, this.seed);
+      if (recording !== null) this.enqueue('recording', { ...recording });
     }
   }
 

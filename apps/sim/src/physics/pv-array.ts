@@ -5,7 +5,9 @@
 // for identical strings and first-order for strings whose photocurrents differ by a few percent (their
 // series-resistance drops differ by that much of a few volts). A shaded string is a series of bypass-diode
 // substrings, some lit less, whose curve shows the characteristic steps and local maxima — those channels
-// are solved from a tabulated V(I) (slow path, only while the shade lasts).
+// are solved from a tabulated V(I) (slow path, only while the shade lasts). So are strings with bypass
+// diodes failed short (fewer substrings in series than their neighbours). An open string carries nothing.
+// The faults that shape a string's IV curve are described in docs/iv-curves.md.
 import {
   copyPoint,
   currentAtVoltage,
@@ -37,6 +39,13 @@ export interface StringCondition {
   shadedSubstrings: number;
   /** Share of the irradiance the shaded substrings still receive (diffuse light), 0…1. */
   shadeTransmission: number;
+  /**
+   * Bypass-diode substrings whose diode failed short: they add no voltage (the string's Voc falls by
+   * their share, its current and fill factor stay). At least one substring of the string stays in use.
+   */
+  shortedSubstrings: number;
+  /** Disconnected (blown fuse, unplugged connector): no current at any voltage. */
+  open: boolean;
 }
 
 export const HEALTHY: Readonly<StringCondition> = Object.freeze({
@@ -45,6 +54,8 @@ export const HEALTHY: Readonly<StringCondition> = Object.freeze({
   shuntResistanceFactor: 1,
   shadedSubstrings: 0,
   shadeTransmission: 1,
+  shortedSubstrings: 0,
+  open: false,
 });
 
 export interface IvCurve {
@@ -61,6 +72,11 @@ export interface IvCurve {
 
 function isShaded(c: StringCondition): boolean {
   return c.shadedSubstrings > 0 && c.shadeTransmission < 1;
+}
+
+/** A string the channel's single equation cannot hold: its curve steps or it has fewer substrings. */
+function needsTable(c: StringCondition): boolean {
+  return !c.open && (isShaded(c) || c.shortedSubstrings > 0);
 }
 
 /** A string's curve as a table of V(I), current ascending, for the slow path. */
@@ -82,6 +98,8 @@ export class MpptChannel {
   /** Fast path: the strings' photocurrent factors, their sum, and the parallel Rs and Rsh multipliers. */
   private readonly lightShares: Float64Array;
   private lightSum: number;
+  /** Strings not open (their saturation currents add). */
+  private connected: number;
   private rsFactor = 1;
   private rshFactor = 1;
   /** Where the last MPP sat as a share of its bracket (the next solve's start). */
@@ -101,6 +119,7 @@ export class MpptChannel {
     this.conditions = Array.from({ length: strings }, () => ({ ...HEALTHY }));
     this.lightShares = new Float64Array(strings).fill(1);
     this.lightSum = strings;
+    this.connected = strings;
     this.rsFactor = 1 / strings;
     this.rshFactor = 1 / strings;
   }
@@ -114,29 +133,37 @@ export class MpptChannel {
     const current = this.conditions[stringIndex];
     if (!current) throw new RangeError(`no string ${stringIndex + 1} on this channel`);
     Object.assign(current, condition);
-    this.uniform = this.conditions.every((c) => !isShaded(c));
+    this.uniform = this.conditions.every((c) => !needsTable(c));
     let light = 0;
+    let connected = 0;
     let conductanceRs = 0;
     let conductanceRsh = 0;
     for (let s = 0; s < this.strings; s++) {
       const c = this.conditions[s] as StringCondition;
+      if (c.open) {
+        this.lightShares[s] = 0;
+        continue;
+      }
       const share = Math.max(1 - c.degradation, 0);
       this.lightShares[s] = share;
       light += share;
+      connected++;
       conductanceRs += 1 / c.seriesResistanceFactor;
       conductanceRsh += 1 / c.shuntResistanceFactor;
     }
     this.lightSum = light;
-    this.rsFactor = 1 / conductanceRs;
-    this.rshFactor = 1 / conductanceRsh;
+    this.connected = connected;
+    this.rsFactor = connected > 0 ? 1 / conductanceRs : 1;
+    this.rshFactor = connected > 0 ? 1 / conductanceRsh : 1;
   }
 
   /** Updates the channel to an effective irradiance (W/m²) and cell temperature (°C); finds the MPP. */
   update(irradiance: number, cellTemp: number): OperatingPoint {
     this.environment.irradiance = irradiance;
     this.environment.cellTemp = cellTemp;
-    if (this.uniform && !(irradiance > 0)) {
-      // Dark: no photocurrent, nothing to solve (what the solve below gives, without its cost at night).
+    if (this.uniform && !(irradiance > 0 && this.connected > 0)) {
+      // Dark (or every string open): no photocurrent, nothing to solve (what the solve below gives, without
+      // its cost at night).
       this.channelModel.il = 0;
       this.mpp.v = this.mpp.i = this.mpp.p = this.mpp.vd = 0;
       copyPoint(this.mpp, this.operating);
@@ -148,7 +175,7 @@ export class MpptChannel {
       const string = scaleModel(this.module, this.modulesPerString, 1, this.work);
       const out = this.channelModel;
       out.il = string.il * this.lightSum;
-      out.i0 = string.i0 * this.strings;
+      out.i0 = string.i0 * this.connected;
       out.a = string.a;
       out.rs = string.rs * this.rsFactor;
       out.rsh = string.rsh * this.rshFactor;
@@ -215,6 +242,15 @@ export class MpptChannel {
     let voc: number;
     let isc: number;
     let currentAt: (v: number) => number;
+    if (condition.open) {
+      // No current; the voltage swept is the input's (held by its other strings; none: 0).
+      const sweep = this.channelVoc();
+      for (let k = 0; k < points; k++) {
+        voltage.push((sweep * k) / (points - 1));
+        current.push(0);
+      }
+      return { voltage, current, voc: 0, isc: 0, vmp: 0, imp: 0, pmax: 0, fillFactor: 0 };
+    }
     if (!isShaded(condition)) {
       const m = this.stringModel(condition, newDiodeModel());
       voc = openCircuitVoltage(m);
@@ -259,9 +295,19 @@ export class MpptChannel {
     };
   }
 
+  /** Bypass-diode substrings of a string that add voltage (all but those shorted; at least one). */
+  private activeSubstrings(condition: StringCondition): number {
+    const substrings = this.modulesPerString * this.ref.spec.bypassDiodes;
+    return substrings - Math.min(Math.max(condition.shortedSubstrings, 0), substrings - 1);
+  }
+
   /** Single-diode model of a whole (unshaded) string with its condition, into `out`. */
   private stringModel(condition: StringCondition, out: DiodeModel): DiodeModel {
-    scaleModel(this.module, this.modulesPerString, 1, out);
+    const modules =
+      condition.shortedSubstrings > 0
+        ? this.activeSubstrings(condition) / this.ref.spec.bypassDiodes
+        : this.modulesPerString;
+    scaleModel(this.module, modules, 1, out);
     out.il *= 1 - condition.degradation;
     out.rs *= condition.seriesResistanceFactor;
     out.rsh *= condition.shuntResistanceFactor;
@@ -269,13 +315,15 @@ export class MpptChannel {
   }
 
   /**
-   * V(I) of a string as substrings in series, each clamped at the bypass-diode drop: `samples` currents
+   * V(I) of a string as substrings in series, each clamped at the bypass-diode drop (those shorted add
+   * nothing; an open string has an empty table: no current at any voltage): `samples` currents
    * from 0 to the string's largest short-circuit current, denser around each group's photocurrent where the
    * curve turns.
    */
   private tabulate(condition: StringCondition, samples: number): StringTable {
+    if (condition.open) return { current: new Float64Array(0), voltage: new Float64Array(0) };
     const diodes = this.ref.spec.bypassDiodes;
-    const substrings = this.modulesPerString * diodes;
+    const substrings = this.activeSubstrings(condition);
     const shaded = isShaded(condition) ? Math.min(condition.shadedSubstrings, substrings) : 0;
     const lit = scaleModel(this.module, 1 / diodes, 1, newDiodeModel());
     lit.il *= 1 - condition.degradation;

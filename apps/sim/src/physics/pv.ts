@@ -5,6 +5,7 @@
 // parallel identical strings are the same equation with scaled parameters, so the healthy live operating
 // point costs a few exponentials (Newton on the diode voltage Vd = V + I·Rs, where I and V are explicit).
 // Shading and bypass diodes break that symmetry; those strings are solved numerically (pv-array.ts).
+import { PV_MODULE_SF_M450, type PvModuleDatasheet } from '@sunfleet/contracts';
 
 const BOLTZMANN_EV = 8.617333262e-5; // eV/K
 const T_REF_K = 298.15;
@@ -12,30 +13,15 @@ const EG_REF_EV = 1.121; // silicon band gap at STC
 const DEG_EG_DT = -0.0002677; // De Soto's dEg/dT relative coefficient
 export const STC_IRRADIANCE = 1_000;
 
-/** A module datasheet (STC values). Temperature coefficients as fractions per kelvin. */
-export interface ModuleSpec {
-  model: string;
-  vmp: number;
-  imp: number;
-  voc: number;
-  isc: number;
-  cellsInSeries: number;
-  bypassDiodes: number;
-  /** dIsc/dT relative, e.g. 0.00048 (+0.048 %/K). */
-  alphaIsc: number;
-}
+/**
+ * A module datasheet (STC values, temperature coefficients as fractions per kelvin): the contracts' type,
+ * shared with the server and the IV-scan diagnosis (docs/iv-curves.md). The fit below uses Isc, Voc, Vmp,
+ * Imp, the cells in series and alphaIsc; the bypass diodes split the cells for shaded strings.
+ */
+export type ModuleSpec = PvModuleDatasheet;
 
 /** A 450 W mono PERC half-cut module (144 half cells = 72 in series), typical 2022 datasheet values. */
-export const MODULE_450: ModuleSpec = {
-  model: 'SF-M450',
-  vmp: 41.5,
-  imp: 10.85,
-  voc: 49.6,
-  isc: 11.45,
-  cellsInSeries: 72,
-  bypassDiodes: 3,
-  alphaIsc: 0.00048,
-};
+export const MODULE_450: ModuleSpec = PV_MODULE_SF_M450;
 
 /** Single-diode parameters at one operating condition (mutable, reused to avoid allocations). */
 export interface DiodeModel {

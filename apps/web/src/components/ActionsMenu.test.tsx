@@ -5,6 +5,7 @@ import type { InfoData } from '@sunfleet/contracts';
 import { queryClient, sessionKeys } from '../lib/queryClient';
 import { TestId } from '../testids';
 import { ActionsMenu, type MenuAction } from './ActionsMenu';
+import { stubBrowserLayout } from '../lib/jsdomStubs';
 
 function withPerms(perms: string[]): void {
   queryClient.removeQueries();
@@ -13,14 +14,7 @@ function withPerms(perms: string[]): void {
 
 // jsdom has no ResizeObserver; antd's dropdown only needs it to exist.
 beforeEach(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe(): void {}
-      unobserve(): void {}
-      disconnect(): void {}
-    },
-  );
+  stubBrowserLayout();
 });
 
 afterEach(() => {

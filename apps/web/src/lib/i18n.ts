@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageKey } from '@sunfleet/contracts';
 import { getLanguageCookie } from './storage';
@@ -27,6 +27,27 @@ void i18n.use(initReactI18next).init({
   react: { useSuspense: false, bindI18n: 'languageChanged loaded', bindI18nStore: 'added' },
   showSupportNotice: false,
 });
+
+/**
+ * A translator over one flat table, with the console's key and interpolation rules: for pure code that
+ * takes a `t` (label tables, texts with figures) and its tests in one language.
+ */
+export function tableTranslator(
+  language: string,
+  table: Record<string, string>,
+): { t: TFunction; exists: (key: string) => boolean } {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: language,
+    resources: { [language]: { translation: table } },
+    keySeparator: false,
+    nsSeparator: false,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
+  return { t: instance.t.bind(instance), exists: (key) => instance.exists(key) };
+}
 
 const BROWSER_PREFIXES: readonly (readonly [string, LanguageKey])[] = [
   ['zh', 'CN'],

@@ -96,3 +96,6 @@ export function detailPathOf(deviceType: string, id: number, sn: string): string
 export function stationFormPath(id?: number): string {
   return id === undefined ? '/createStation' : `/createStation?id=${String(id)}`;
 }
+
+/** The IV curve list with one task's drawer open. */
+export const ivTaskPath = (id: string): string => `/operation/iv?task=${encodeURIComponent(id)}`;

@@ -3,6 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { AlarmLevels } from '../protocol/protocol.js';
 import { AlarmItem } from './telemetry.js';
+import { IvAlarmScan } from './iv.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const EpochMs = Type.Integer({ minimum: 0, maximum: 9_999_999_999_999, description: 'Epoch milliseconds' });
@@ -52,6 +53,9 @@ export type AlarmEvent = Static<typeof AlarmEvent>;
 export const AlarmDetail = Type.Object({
   ...AlarmItem.properties,
   events: Type.Array(AlarmEvent, { description: 'Its transitions, oldest first' }),
+  ivScan: Type.Union([IvAlarmScan, Type.Null()], {
+    description: 'A string alarm: the IV scan started for it (docs/iv-curves.md), null when none was',
+  }),
 });
 export type AlarmDetail = Static<typeof AlarmDetail>;
 

@@ -73,6 +73,54 @@ export const FleetPeriod = Type.Object(
 );
 
 /**
+ * Faults that shape a string's IV curve (docs/iv-curves.md), set for good from the start of the run:
+ * - SHADED_MODULE: `substrings` bypass-diode substrings (default: one module's) receive only `transmission`
+ *   (default 0.2, the diffuse light under a shadow) of the light; their diodes conduct, the curve steps;
+ * - BYPASS_DIODE_SHORT: `substrings` bypass diodes (default 1) have failed short: their substrings' voltage
+ *   is lost (Voc down by that share, fill factor normal);
+ * - DEGRADED: series resistance up, shunt resistance down and a little current lost, by `severity` 0…1
+ *   (default 0.5): a low fill factor;
+ * - OPEN_STRING: a blown fuse or an unplugged connector: no current.
+ */
+export const StringFaultKinds = ['SHADED_MODULE', 'BYPASS_DIODE_SHORT', 'DEGRADED', 'OPEN_STRING'] as const;
+export type StringFaultKind = (typeof StringFaultKinds)[number];
+
+export const FleetStringFault = Type.Object(
+  {
+    /** The tracker (MPPT input) and the string on it, from 1. */
+    mppt: Type.Integer({ minimum: 1, maximum: 15 }),
+    string: Type.Integer({ minimum: 1, maximum: 200 }),
+    kind: Type.Enum(StringFaultKinds),
+    /** SHADED_MODULE and BYPASS_DIODE_SHORT: how many bypass-diode substrings. */
+    substrings: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_000 })),
+    /** SHADED_MODULE: share of the light the shaded substrings still receive. */
+    transmission: Type.Optional(Type.Number({ minimum: 0, maximum: 0.95 })),
+    /** DEGRADED: how bad, 0…1. */
+    severity: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  },
+  { additionalProperties: false },
+);
+export type FleetStringFault = Static<typeof FleetStringFault>;
+
+/** The optional fields of a string fault and the kinds they apply to. */
+const STRING_FAULT_FIELDS = {
+  substrings: ['SHADED_MODULE', 'BYPASS_DIODE_SHORT'],
+  transmission: ['SHADED_MODULE'],
+  severity: ['DEGRADED'],
+} as const satisfies Record<string, readonly StringFaultKind[]>;
+
+/** A fault opened on an inverter `afterS` simulated seconds after the run starts, once per run, open until cleared. */
+export const FleetFault = Type.Object(
+  {
+    /** A code of the simulator's fault catalogue for inverters (docs/simulator.md). */
+    code: Type.Integer({ minimum: 0, maximum: 65_535 }),
+    afterS: Type.Integer({ minimum: 0, maximum: 31_622_400 }),
+  },
+  { additionalProperties: false },
+);
+export type FleetFault = Static<typeof FleetFault>;
+
+/**
  * A device behind a logger. `model` (a built-in model) decides the kind; the other fields apply to one
  * kind only: `mppts`/`initialEnergyWh` to inverters, `capacityWh`…`periods` to batteries.
  */
@@ -85,6 +133,10 @@ export const FleetDevice = Type.Object(
     firmware: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
     /** Default: strings sized for the model (about 1.15 DC/AC), facing the equator. */
     mppts: Type.Optional(Type.Array(FleetMppt, { minItems: 1, maxItems: 15 })),
+    /** Faults of single strings that shape their IV curves, at most one per string (docs/iv-curves.md). */
+    stringFaults: Type.Optional(Type.Array(FleetStringFault, { maxItems: 3_000 })),
+    /** Faults opened on the inverter during the run (its alarm and its automatic fault recording). */
+    faults: Type.Optional(Type.Array(FleetFault, { maxItems: 16 })),
     /** Lifetime energy already on the counter, Wh. */
     initialEnergyWh: Type.Optional(Type.Number({ minimum: 0, maximum: 1e13 })),
     /** Default: the model's capacity. */
@@ -277,7 +329,42 @@ const PERIOD_PROBLEMS: Record<string, string> = {
 };
 
 const BATTERY_FIELDS = ['capacityWh', 'maxPowerW', 'workMode', 'periods', 'initialSocPct'] as const;
-const INVERTER_FIELDS = ['mppts', 'initialEnergyWh'] as const;
+const INVERTER_FIELDS = ['mppts', 'initialEnergyWh', 'stringFaults', 'faults'] as const;
+
+/** Each string fault names a tracker and string the inverter has, once, with the fields of its kind. */
+function checkStringFaults(
+  problems: FleetProblem[],
+  at: string,
+  device: FleetDevice,
+  model: BuiltInModel,
+): void {
+  const seen = new Set<string>();
+  (device.stringFaults ?? []).forEach((fault, f) => {
+    const path = `${at}.stringFaults[${f}]`;
+    const channels = device.mppts?.length ?? model.mpptChannels;
+    if (fault.mppt > channels) {
+      problems.push({ path: `${path}.mppt`, message: `the inverter has ${channels} MPPT inputs` });
+    } else {
+      const strings = device.mppts?.[fault.mppt - 1]?.strings;
+      if (strings !== undefined && fault.string > strings)
+        problems.push({
+          path: `${path}.string`,
+          message: `MPPT ${fault.mppt} has ${strings} string${strings === 1 ? '' : 's'}`,
+        });
+    }
+    const key = `${fault.mppt}/${fault.string}`;
+    if (seen.has(key))
+      problems.push({ path, message: `string ${fault.string} of MPPT ${fault.mppt} already has a fault` });
+    seen.add(key);
+    for (const [field, kinds] of Object.entries(STRING_FAULT_FIELDS)) {
+      if (
+        fault[field as keyof typeof STRING_FAULT_FIELDS] !== undefined &&
+        !(kinds as readonly string[]).includes(fault.kind)
+      )
+        problems.push({ path: `${path}.${field}`, message: `applies to ${kinds.join(' and ')} only` });
+    }
+  });
+}
 
 function checkDevices(problems: FleetProblem[], path: string, devices: readonly FleetDevice[]): void {
   const count: Record<string, number> = {};
@@ -306,6 +393,7 @@ function checkDevices(problems: FleetProblem[], path: string, devices: readonly 
           problems.push({ path: `${at}.${field}`, message: 'applies to inverters only' });
       }
     }
+    if (kind === 'INVERTER') checkStringFaults(problems, at, device, model);
     if (device.mppts && device.mppts.length > model.mpptChannels) {
       problems.push({
         path: `${at}.mppts`,

@@ -13,6 +13,7 @@ export const UplinkKind = {
   alarm: 'alarm',
   commandResult: 'cmd/res',
   firmware: 'firmware',
+  recording: 'recording',
 } as const;
 export type UplinkKind = (typeof UplinkKind)[keyof typeof UplinkKind];
 export const UPLINK_KINDS: readonly UplinkKind[] = Object.values(UplinkKind);
@@ -263,6 +264,55 @@ export const FirmwareProgress = Type.Object(
 );
 export type FirmwareProgress = Static<typeof FirmwareProgress>;
 
+export const RecordingDataTypes = ['S16', 'U32', 'F32'] as const;
+export type RecordingDataType = (typeof RecordingDataTypes)[number];
+/** SPEC §4: the recorder of the master DSP or of the slave DSP. */
+export const RecordingSources = ['MASTER_DSP', 'SLAVE_DSP'] as const;
+export type RecordingSource = (typeof RecordingSources)[number];
+/** SPEC §4: record on a fault, or when the trigger register reaches a level. */
+export const RecordingTriggers = ['FAULT', 'LEVEL'] as const;
+export type RecordingTrigger = (typeof RecordingTriggers)[number];
+
+/**
+ * Logger → cloud on `…/up/recording`: a fault recording the device made by itself (docs/protocol.md §5.4).
+ * `id` is the logger's record id: the same id again is the same recording (stored once).
+ */
+export const RecordingUplink = Type.Object(
+  {
+    v: Version,
+    id: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,64}$' }),
+    dev: DeviceSn,
+    source: Type.Enum(RecordingSources),
+    trigger: Type.Enum(RecordingTriggers),
+    /** The fault code that triggered it (FAULT); absent for a level trigger. */
+    faultCode: Type.Optional(Type.Integer({ minimum: 0, maximum: 65_535 })),
+    /** The level of a LEVEL trigger. */
+    triggerLevel: Type.Optional(Type.Integer({ minimum: -32_768, maximum: 32_767 })),
+    triggerAddress: Type.Integer({ minimum: 0, maximum: 65_535 }),
+    triggerValue: Type.Number(),
+    /** When the first sample was taken. */
+    startedAt: EpochMs,
+    samplingPeriodMs: Type.Integer({ minimum: 1, maximum: 60_000 }),
+    /** From the trigger to the first sample (negative: samples before the trigger). */
+    delayMs: Type.Integer({ minimum: -600_000, maximum: 600_000 }),
+    zoom: Type.Number({ minimum: 0.000_001, maximum: 1_000_000 }),
+    channels: Type.Array(
+      Type.Object(
+        {
+          channel: Type.Integer({ minimum: 1, maximum: 16 }),
+          address: Type.Integer({ minimum: 0, maximum: 65_535 }),
+          dataType: Type.Enum(RecordingDataTypes),
+          samples: Type.Array(Type.Number(), { minItems: 1, maxItems: 1_000 }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 8 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type RecordingUplink = Static<typeof RecordingUplink>;
+
 /** Schema of each uplink kind, for the ingest's compiled validators. */
 export const UplinkSchemas = {
   hello: HelloMessage,
@@ -270,4 +320,5 @@ export const UplinkSchemas = {
   alarm: AlarmMessage,
   'cmd/res': CommandResult,
   firmware: FirmwareProgress,
+  recording: RecordingUplink,
 } as const;

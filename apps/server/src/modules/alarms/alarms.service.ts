@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
 import { FaultCatalogue, userLanguage, withCatalogueText } from '../fault-codes/describe.js';
+import { alarmScanOf } from '../iv/iv.service.js';
 import type { Scope } from '../tenancy/scope.js';
 import { AlarmsRepository } from './alarms.repository.js';
 
@@ -43,12 +44,14 @@ export class AlarmsService {
   async detail(scope: Scope, id: number): Promise<AlarmDetail> {
     const found = await this.repo.detail(scope, id);
     if (found === null) throw Errors.notFound();
-    const [described] = await withCatalogueText(
-      this.catalogue,
-      [found],
-      await userLanguage(this.db, scope.userId),
-    );
-    return described ?? { ...found, known: false, description: null, cause: null, handling: null };
+    const [[described], ivScan] = await Promise.all([
+      withCatalogueText(this.catalogue, [found], await userLanguage(this.db, scope.userId)),
+      alarmScanOf(this.db, id),
+    ]);
+    return {
+      ...(described ?? { ...found, known: false, description: null, cause: null, handling: null }),
+      ivScan,
+    };
   }
 
   acknowledge(scope: Scope, ids: number[], note: string | undefined): Promise<number> {

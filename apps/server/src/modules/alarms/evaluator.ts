@@ -8,6 +8,7 @@
 import { MPPT_IN_USE_DAYS, type AlarmLevel, type AlarmRuleKind } from '@sunfleet/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Db } from '../../db/client.js';
+import { stationIrradianceNow } from '../devices/irradiance-sql.js';
 import { mpptInUseChannels } from '../devices/mppt-in-use-sql.js';
 import { inMaintenanceText } from './maintenance-sql.js';
 
@@ -65,12 +66,7 @@ function observations(now: Date): SQL {
   const latest = sql`left join device_latest dl on dl.device_id = d.id
     left join telemetry t on t.device_id = dl.device_id and t.ts = dl.ts`;
   // Irradiance now at the station: the newest reading of its weather stations, averaged.
-  const irradiance = sql`(select avg(wt.irradiance_wm2) from devices wd
-      join gateways wg on wg.id = wd.gateway_id
-      join device_latest wl on wl.device_id = wd.id
-      join telemetry wt on wt.device_id = wl.device_id and wt.ts = wl.ts
-      where wd.device_type = 'WEATHER_STATION' and wg.station_id = g.station_id
-        and wl.ts >= ${at} - interval '15 minutes')`;
+  const irradiance = stationIrradianceNow(sql`g.station_id`, at);
   const judged = sql`(irr.v is not null and irr.v >= coalesce(r.min_irradiance, 200))`;
   // STRING_LOW compares only the strings in use (the device page's rule, devices/mppt-in-use-sql.ts): an
   // input with nothing connected reports 0 A and is no low string. Read only while judged (a one-time
@@ -111,7 +107,7 @@ function observations(now: Date): SQL {
       o.ratio, r.level, r.code, r.debounce_s, r.flap_count, r.flap_window_s
     from devices d join gateways g on g.id = d.gateway_id ${ruleJoin('OUTPUT_LOW', true)} ${latest}
       left join device_models dm on dm.id = d.model_id
-      cross join lateral (select ${irradiance} as v) irr
+      cross join lateral (${irradiance}) irr
       cross join lateral (select dl.power_w / nullif(coalesce(d.rated_power, dm.rated_power) * irr.v / 1000, 0)
         as ratio) o
     where d.device_type = 'INVERTER' and o.ratio is not null
@@ -122,7 +118,7 @@ function observations(now: Date): SQL {
       s.lowest / nullif(s.median, 0), r.level, r.code, r.debounce_s, r.flap_count, r.flap_window_s
     from devices d join gateways g on g.id = d.gateway_id ${ruleJoin('STRING_LOW', true)} ${latest}
       left join device_models dm on dm.id = d.model_id
-      cross join lateral (select ${irradiance} as v) irr
+      cross join lateral (${irradiance}) irr
       cross join lateral (select min(c) as lowest, percentile_cont(0.5) within group (order by c) as median,
         count(c) as n
         from (select t.mppt_i[u.channel] as c from (${stringsInUse}) u where ${judged}) x

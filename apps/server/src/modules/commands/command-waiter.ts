@@ -7,8 +7,17 @@ import type { CommandView } from '@sunfleet/contracts';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import { CommandsRepository, TERMINAL_STATES } from './commands.repository.js';
+import type { Scope } from '../tenancy/scope.js';
 
 /** How long a remote-operation call waits for the device's answer unless configured otherwise. */
+/** Who sends a batch of commands and waits for them (a register test, an IV scan): reach, user, abort. */
+export interface BatchCaller {
+  scope: Scope;
+  userId: number;
+  /** The request's: a client that went away stops the wait. */
+  signal?: AbortSignal;
+}
+
 export const ANSWER_WAIT_MS_DEFAULT = 30_000;
 const POLL_MS = 1_000;
 

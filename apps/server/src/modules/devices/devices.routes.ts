@@ -5,6 +5,8 @@ import {
   ErrorEnvelope,
   IdParams,
   Perm,
+  PvStringsBody,
+  PvStringsView,
 } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -77,5 +79,52 @@ export const devicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .send(file.bytes);
     },
+  );
+
+  app.get(
+    '/device/:id/pvStrings',
+    {
+      config: { perm: [Perm.deviceView] },
+      schema: {
+        tags,
+        summary: "An inverter's PV strings: module datasheet and modules in series per MPPT input and string",
+        description:
+          'What an IV scan compares each string with (docs/iv-curves.md), with the MPPT count of the model and ' +
+          'the built-in module datasheets to choose from. Empty until set. 4004 when missing or outside your reach.',
+        params: IdParams,
+        response: responses(PvStringsView),
+      },
+    },
+    async (request) => ok(await service.pvStrings(await app.scopeOf(request), request.params.id)),
+  );
+
+  app.put(
+    '/device/:id/pvStrings',
+    {
+      config: {
+        perm: [Perm.deviceUpdate],
+        audit: { action: 'device.pvStrings.update', target: 'device' },
+      },
+      schema: {
+        tags,
+        summary: "Replaces an inverter's PV strings",
+        description:
+          'Every string at once (an empty list clears them). 4000 naming the first string at fault, nothing ' +
+          "stored: pv.notInverter, pv.mpptOutOfRange (beyond the model's MPPT inputs), pv.duplicateString, " +
+          'pv.moduleInvalid (a datasheet no real module has). 4004 when missing or outside your reach.',
+        params: IdParams,
+        body: PvStringsBody,
+        response: responses(PvStringsView),
+      },
+    },
+    async (request) =>
+      ok(
+        await service.setPvStrings(
+          await app.scopeOf(request),
+          request.params.id,
+          request.body,
+          sessionOf(request).userId,
+        ),
+      ),
   );
 };

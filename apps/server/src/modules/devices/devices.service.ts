@@ -1,9 +1,14 @@
 import {
+  BUILT_IN_PV_MODULES,
+  checkPvModuleDatasheet,
   DEVICE_EXPORT_ROWS_MAX,
   DeviceExportLimits,
   DeviceMessage,
   MPPT_IN_USE_DAYS,
+  PvStringMessage,
   type DeviceDetail,
+  type PvStringsBody,
+  type PvStringsView,
   type DeviceExportQuery,
   type DeviceGroup,
   type RegisterDefinition,
@@ -18,6 +23,7 @@ import { checkHistoryRange } from '../telemetry/ranges.js';
 import type { Scope } from '../tenancy/scope.js';
 import { deviceWorkbook } from './device-workbook.js';
 import { DevicesRepository, type DeviceRow, type MeasureSource } from './devices.repository.js';
+import { PvStringsRepository } from './pv-strings.repository.js';
 
 /** Texts of the export that come from the translation table (locales/stationDevices). */
 const EXPORT_TEXT_KEYS = [
@@ -66,6 +72,7 @@ function measuresOf(row: DeviceRow): RegisterDefinition[] {
 export class DevicesService {
   private readonly repo: DevicesRepository;
   private readonly status: StatusRepository;
+  private readonly pvStringsRepo: PvStringsRepository;
 
   constructor(
     db: Db,
@@ -73,6 +80,7 @@ export class DevicesService {
   ) {
     this.repo = new DevicesRepository(db);
     this.status = new StatusRepository(db);
+    this.pvStringsRepo = new PvStringsRepository(db);
   }
 
   async detail(scope: Scope, id: number): Promise<DeviceDetail> {
@@ -198,6 +206,48 @@ export class DevicesService {
     const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
     const safeSn = row.sn.replace(/[^A-Za-z0-9_.-]/g, '_');
     return { bytes, filename: `${safeSn}-${day(query.from)}-${day(query.to)}.xlsx` };
+  }
+
+  /** The inverter's PV strings, with its MPPT count and the built-in module datasheets to choose from. */
+  async pvStrings(scope: Scope, id: number): Promise<PvStringsView> {
+    const row = await this.deviceOrThrow(scope, id);
+    const stored = await this.pvStringsRepo.of(row.id);
+    return {
+      deviceId: row.id,
+      mpptCount: mpptCountOf(row),
+      strings: stored.strings,
+      updatedAt: stored.updatedAt?.getTime() ?? null,
+      builtInModules: [...BUILT_IN_PV_MODULES],
+    };
+  }
+
+  /**
+   * Replaces the inverter's PV strings after checking all of them (4000 naming the first string at fault,
+   * nothing stored): an inverter, MPPT inputs its model has, no string twice, datasheets a real module has.
+   */
+  async setPvStrings(scope: Scope, id: number, body: PvStringsBody, userId: number): Promise<PvStringsView> {
+    const row = await this.deviceOrThrow(scope, id);
+    if (row.deviceType !== 'INVERTER')
+      throw invalidField('params.id', PvStringMessage.notInverter, `${row.sn} is a ${row.deviceType}`);
+    const mpptCount = mpptCountOf(row);
+    const seen = new Set<string>();
+    body.strings.forEach((s, i) => {
+      if (s.mppt > mpptCount)
+        throw invalidField(
+          `body.strings[${i}].mppt`,
+          PvStringMessage.mpptOutOfRange,
+          `the model has ${mpptCount} MPPT input(s)`,
+        );
+      const key = `${s.mppt}/${s.string}`;
+      if (seen.has(key))
+        throw invalidField(`body.strings[${i}]`, PvStringMessage.duplicateString, `MPPT ${key} again`);
+      seen.add(key);
+      const problems = checkPvModuleDatasheet(s.module);
+      if (problems.length > 0)
+        throw invalidField(`body.strings[${i}].module`, PvStringMessage.moduleInvalid, problems.join('; '));
+    });
+    await this.pvStringsRepo.replace(row.id, body.strings, userId, this.clock.now());
+    return this.pvStrings(scope, id);
   }
 
   private async deviceOrThrow(scope: Scope, id: number): Promise<DeviceRow> {

@@ -13,6 +13,7 @@ import { DeadLetterWriter } from './dead-letters.repository.js';
 import { IngestDirectory, type GatewayRef } from './directory.js';
 import { storeHello } from './hello.handler.js';
 import { storeAlarms } from './alarms.handler.js';
+import { storeRecording } from './recording.handler.js';
 import { IngestMetrics, type MessageResult } from './metrics.js';
 import type { Refusal } from './reasons.js';
 import { GatewaySeen } from './seen.js';
@@ -279,6 +280,10 @@ export class IngestService {
       }
       case 'alarm': {
         const verdict = await storeAlarms(this.sql, this.directory, gateway, uplink.message, nowMs);
+        return verdict.ok ? 'stored' : verdict;
+      }
+      case 'recording': {
+        const verdict = await storeRecording(this.sql, this.directory, gateway, uplink.message, nowMs);
         return verdict.ok ? 'stored' : verdict;
       }
       case 'cmd/res':

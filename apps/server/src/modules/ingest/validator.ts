@@ -11,6 +11,7 @@ import {
   type CommandResult,
   type FirmwareProgress,
   type HelloMessage,
+  type RecordingUplink,
   type TelemetryMessage,
   type UplinkKind,
 } from '@sunfleet/contracts';
@@ -21,7 +22,8 @@ export type Uplink =
   | { kind: 'telemetry'; message: TelemetryMessage }
   | { kind: 'alarm'; message: AlarmMessage }
   | { kind: 'cmd/res'; message: CommandResult }
-  | { kind: 'firmware'; message: FirmwareProgress };
+  | { kind: 'firmware'; message: FirmwareProgress }
+  | { kind: 'recording'; message: RecordingUplink };
 
 /** How many schema errors the dead letter's detail quotes. */
 const QUOTED_ERRORS = 3;
@@ -101,6 +103,7 @@ export class UplinkValidator {
       alarm: ajv.compile(UplinkSchemas.alarm),
       'cmd/res': ajv.compile(UplinkSchemas['cmd/res']),
       firmware: ajv.compile(UplinkSchemas.firmware),
+      recording: ajv.compile(UplinkSchemas.recording),
     };
   }
 

@@ -19,9 +19,8 @@ import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
-import { CommandWaiter } from '../commands/command-waiter.js';
-import { CommandsService } from '../commands/commands.service.js';
-import { wakeCommandDispatchers } from '../commands/dispatcher.js';
+import { CommandWaiter, type BatchCaller } from '../commands/command-waiter.js';
+import { sendBatch } from '../commands/batch.js';
 import { invalidField } from '../reference/sql-helpers.js';
 import type { Scope } from '../tenancy/scope.js';
 import {
@@ -32,12 +31,6 @@ import {
 } from './register-test.repository.js';
 
 const OPEN: readonly CommandState[] = ['PENDING', 'SENT', 'ACKNOWLEDGED'];
-
-export interface TestCaller {
-  scope: Scope;
-  userId: number;
-  signal?: AbortSignal;
-}
 
 /** What each device is asked: the span covering the keys, or the raw range. */
 function specOf(body: RegisterTestBody, registers: RegisterDefinition[] | null): RegisterTestSpec {
@@ -139,7 +132,7 @@ export class RegisterTestService {
    * read covers, or a raw range. Then the test and one register.read per device in one transaction, and
    * one wait for them all.
    */
-  async run(caller: TestCaller, body: RegisterTestBody): Promise<RegisterTestView> {
+  async run(caller: BatchCaller, body: RegisterTestBody): Promise<RegisterTestView> {
     const repo = new RegisterTestRepository(this.deps.db);
     const found = new Map((await repo.devices(caller.scope, body.deviceIds)).map((d) => [d.id, d]));
     const wrong = body.deviceIds.flatMap((id, i) => {
@@ -159,34 +152,27 @@ export class RegisterTestService {
     const devices = body.deviceIds.map((id) => found.get(id)).filter((d) => d !== undefined);
     const spec = specOf(body, devices.find((d) => d.registers !== null)?.registers ?? null);
     const testId = randomUUID();
-    const commandIds = await this.deps.db.transaction(async (tx) => {
-      await new RegisterTestRepository(tx).insert({
-        id: testId,
-        model: body.model,
-        spec: spec as unknown as Record<string, unknown>,
-        deviceCount: devices.length,
-        createdByUserId: caller.userId,
-        createdAt: this.deps.clock.now(),
-      });
-      const commands = new CommandsService({ db: tx, clock: this.deps.clock, onEnqueued: () => undefined });
-      const ids: string[] = [];
-      for (const device of devices) {
-        const { command } = await commands.enqueue({
-          gatewayId: device.gatewayId,
-          deviceId: device.id,
-          name: 'register.read',
-          params: { address: spec.address, count: spec.count },
-          ttlSeconds: RemoteLimits.commandTtlSeconds,
-          idempotencyKey: `registerTest:${testId}:${device.id}`,
-          userId: caller.userId,
-          batchId: testId,
-        });
-        ids.push(command.id);
-      }
-      return ids;
-    });
-    wakeCommandDispatchers();
-    await this.waiter.settleAll(commandIds, this.deps.answerWaitMs, caller.signal);
+    await sendBatch(
+      { ...this.deps, waiter: this.waiter },
+      caller,
+      {
+        batchId: testId,
+        kind: 'registerTest',
+        name: 'register.read',
+        params: { address: spec.address, count: spec.count },
+        ttlSeconds: RemoteLimits.commandTtlSeconds,
+        devices,
+      },
+      (tx) =>
+        new RegisterTestRepository(tx).insert({
+          id: testId,
+          model: body.model,
+          spec: spec as unknown as Record<string, unknown>,
+          deviceCount: devices.length,
+          createdByUserId: caller.userId,
+          createdAt: this.deps.clock.now(),
+        }),
+    );
     return this.detail(caller.scope, testId);
   }
 

@@ -12,6 +12,7 @@ import { paths } from '../../paths.js';
 import { generateSecret, hashSecret, verifySecret } from '../gateways/credentials.js';
 import { keepPrivate, readCredentialsFile, writeCredentialsFile } from './credentials-file.js';
 import { SimFleetRepository, type GatewayRecord, type StationValues } from './sim-fleet.repository.js';
+import { keepProvisioningPvStrings } from './pv-strings-provision.js';
 import { SimProcess, simLaunch } from './sim-process.js';
 
 export interface ProvisionResult {
@@ -269,5 +270,11 @@ export async function startSimFleet(opts: SimFleetOptions): Promise<SimFleetServ
   }
   const child = new SimProcess({ ...simLaunch(), args, log });
   child.start();
-  return { close: () => child.stop() };
+  const strings = keepProvisioningPvStrings(opts.database, opts.fleet, log);
+  return {
+    close: () => {
+      strings.stop();
+      return child.stop();
+    },
+  };
 }

@@ -20,6 +20,7 @@ import { containsPattern } from '../reference/sql-helpers.js';
 import { idInScope, stationInScope } from '../tenancy/device-scope.js';
 import { scopeWhere, type Scope } from '../tenancy/scope.js';
 import { factsColumn, freshSql, stationFactsJoin, stationsWithStatus } from '../facts/status-sql.js';
+import { stationLocalDay } from './local-day-sql.js';
 
 /** What other modules need of a station the caller may reach. */
 export interface StationForCaller {
@@ -171,16 +172,13 @@ const dateOf = (v: unknown): Date | null =>
 
 const ts = (now: Date): SQL => sql`${now.toISOString()}::timestamptz`;
 
-/** The station's local calendar day at `now`. */
-const localToday = (now: Date): SQL => sql`((${ts(now)} at time zone s.time_zone)::date)`;
-
 /**
  * Columns of one station `s` (joined with companies `c`, users `u` and its facts by stationFactsJoin):
  * status, counts and the inverters' power now from the station facts, and today/month/year/total energy
  * from the station rollups in the station's calendar (primary-key lookups, for one page of stations).
  */
 function stationColumns(userId: number, now: Date): SQL {
-  const today = localToday(now);
+  const today = stationLocalDay(now);
   return sql`s.id, s.name, s.type, ${factsColumn('status', ts(now))} as status, s.address,
     s.longitude, s.latitude, s.capacity_kwp, s.currency, s.price, s.time_zone, s.company_id,
     c.name as company_name, s.owner_user_id, u.username as owner_username, s.simulated,

@@ -47,6 +47,8 @@ const PAGES: Record<string, Page> = {
   'command/list': lazy(() =>
     import('../../features/commands/CommandListPage').then((m) => ({ default: m.CommandListPage })),
   ),
+  'iv/list': lazy(() => import('../../features/iv/IvListPage').then((m) => ({ default: m.IvListPage }))),
+  'iv/new': lazy(() => import('../../features/iv/NewIvScanPage').then((m) => ({ default: m.NewIvScanPage }))),
   'deviceConfig/rule': lazy(() =>
     import('../../features/registry/DeviceRulePage').then((m) => ({ default: m.DeviceRulePage })),
   ),

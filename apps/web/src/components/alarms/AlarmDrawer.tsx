@@ -23,6 +23,7 @@ import { LoadFailed } from '../LoadFailed';
 import { Permitted } from '../Permitted';
 import { AlarmActionModal, type AlarmAction } from './AlarmActionModal';
 import { AlarmCatalogue } from './AlarmCatalogue';
+import { AlarmIvScan } from './AlarmIvScan';
 import { AlarmLevelTag, AlarmStateTag, AlarmTitle } from './AlarmTags';
 import { alarmActions, invalidateAlarms, useAlarmDetail, useEarlierOccurrences } from './api';
 import {
@@ -248,6 +249,12 @@ function AlarmBody({
       />
       {/* The fault-code catalogue's cause and handling (shown once the rows carry them). */}
       <AlarmCatalogue alarm={alarm} />
+      {alarm.ivScan !== null && (
+        <>
+          <Divider titlePlacement="start">{t('alarms.drawer.ivScan')}</Divider>
+          <AlarmIvScan scan={alarm.ivScan} timeZone={alarm.timeZone} onNavigate={onNavigate} />
+        </>
+      )}
       <Divider titlePlacement="start">{t('alarms.drawer.power')}</Divider>
       <PowerAroundChart alarm={alarm} />
       <Divider titlePlacement="start">{t('alarms.drawer.events')}</Divider>

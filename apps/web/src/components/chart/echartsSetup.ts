@@ -1,7 +1,14 @@
-// Loaded only through a dynamic import (EChart.tsx): ECharts core with just the pieces the device pages and the alarm drawer
-// draw, so the charts stay out of the initial chunk and unused chart types out of the bundle.
+// Loaded only through a dynamic import (EChart.tsx): ECharts core with just the pieces the device pages, the
+// alarm drawer and the fault-recording viewer (dataZoom) draw, so the charts stay out of the initial chunk
+// and unused chart types out of the bundle.
 import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
+import {
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  MarkLineComponent,
+  TooltipComponent,
+} from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 
@@ -12,6 +19,7 @@ echarts.use([
   TooltipComponent,
   LegendComponent,
   MarkLineComponent,
+  DataZoomComponent,
   CanvasRenderer,
 ]);
 

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { usePermitted } from '../../components/Permitted';
 import { useNumberFormat } from '../../lib/numberFormat';
 import type { PageProps } from '../../lib/page';
+import { PvStringsSection } from '../../components/pv-strings/PvStringsSection';
 import { TestId } from '../../testids';
+import { RecordingSection } from '../../components/recording/RecordingSection';
 import { useDevice, useDeviceLatest, useOpenAlarmCount, type DeviceDetail, type DeviceLatest } from './api';
 import { DetailFrame, routeId } from './components/DetailFrame';
 import { DeviceInfo } from './components/DeviceInfo';
@@ -97,10 +99,12 @@ function InverterDetail({ device }: { device: DeviceDetail }): ReactElement {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Summary device={device} latest={latest.data} />
       <StringsCard device={device} latest={latest.data} />
+      <PvStringsSection deviceId={device.id} timeZone={device.timeZone} />
       <DeviceInfo device={device} />
       <LiveValues groups={device.groups} latest={latest.data} />
       <MeasureChart deviceId={device.id} timeZone={device.timeZone} measures={measures} />
       <HistoryPanel deviceId={device.id} sn={device.sn} timeZone={device.timeZone} measures={measures} />
+      <RecordingSection deviceId={device.id} />
     </Space>
   );
 }

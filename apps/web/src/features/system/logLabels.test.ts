@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInstance, type TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, LANGUAGES } from '@sunfleet/contracts';
+import { tableTranslator } from '../../lib/i18n';
 import { LOG_RESULTS, auditActionKey, auditActionLabel, logResultLabel } from './logLabels';
 
 const tableOf = (language: string): Record<string, string> =>
@@ -10,19 +10,8 @@ const tableOf = (language: string): Record<string, string> =>
     readFileSync(join(__dirname, `../../../../../packages/contracts/locales/web/${language}.json`), 'utf8'),
   ) as Record<string, string>;
 
-/** A translator over one language's web table, as the console's i18next is set up (flat keys). */
-function translator(language: string): { t: TFunction; exists: (key: string) => boolean } {
-  const i18n = createInstance();
-  void i18n.init({
-    lng: language,
-    resources: { [language]: { translation: tableOf(language) } },
-    keySeparator: false,
-    nsSeparator: false,
-    initAsync: false,
-    showSupportNotice: false,
-  });
-  return { t: i18n.t.bind(i18n), exists: (key) => i18n.exists(key) };
-}
+const translator = (language: string): ReturnType<typeof tableTranslator> =>
+  tableTranslator(language, tableOf(language));
 
 describe('audit log words', () => {
   it('has words for every action the server records, in CN, EN, DE and ITA', () => {

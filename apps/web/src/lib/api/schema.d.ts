@@ -10641,6 +10641,20 @@ export interface paths {
                                     at: number;
                                     inMaintenance: boolean;
                                 }[];
+                                /** @description A string alarm: the IV scan started for it (docs/iv-curves.md), null when none was */
+                                ivScan: {
+                                    /** Format: uuid */
+                                    taskId: string;
+                                    /** @enum {unknown} */
+                                    state: "SCANNING" | "COMPLETE" | "UNFINISHED" | "FAILED";
+                                    createdAt: number;
+                                    scannedAt: number | null;
+                                    strings: {
+                                        mppt: number;
+                                        string: number;
+                                        verdict: ("NORMAL" | "OPEN_STRING" | "BYPASS_DIODE_FAILED" | "SHADING" | "MISMATCH" | "DEGRADATION" | "NOT_JUDGEABLE") | null;
+                                    }[];
+                                } | null;
                             };
                         };
                     };
@@ -14345,6 +14359,1519 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/iv/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Scan the IV curves of chosen inverters' strings
+         * @description The station must be in your reach (else 4004); every device an inverter of that station in your reach (else 4000 iv.deviceNotInStation naming each one that is not); nothing is stored or sent then. Sends one iv.scan per inverter (all at once) and answers the task, waiting at most the remote answer wait (30 s by default): state SCANNING while an inverter has not answered, then COMPLETE, UNFINISHED (some failed or expired) or FAILED. Each curve comes with its diagnosis when the string's modules are stored (GET|PUT /api/device/{id}/pvStrings), else null. A scan means something above 600 W/m², best between 11:00 and 13:00 station time (SPEC §9): below, the diagnosis says NOT_JUDGEABLE.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        stationId: number;
+                        deviceIds: number[];
+                        /** @description Only these strings of each inverter (default: every string) */
+                        strings?: {
+                            mppt: number;
+                            string: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                stationId: number;
+                                stationName: string;
+                                /** @enum {unknown} */
+                                state: "SCANNING" | "COMPLETE" | "UNFINISHED" | "FAILED";
+                                createdAt: number;
+                                createdBy: string | null;
+                                deviceCount: number;
+                                done: number;
+                                failed: number;
+                                open: number;
+                                strings: {
+                                    mppt: number;
+                                    string: number;
+                                }[] | null;
+                                /** @enum {unknown} */
+                                trigger: "MANUAL" | "AUTO";
+                                alarmId: number | null;
+                                devices: {
+                                    deviceId: number;
+                                    deviceSn: string;
+                                    /** @enum {unknown} */
+                                    state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                    /** Format: uuid */
+                                    commandId: string;
+                                    error: string | null;
+                                    scannedAt: number | null;
+                                    curves: {
+                                        mppt: number;
+                                        string: number;
+                                        irradiance: number;
+                                        cellTemp: number;
+                                        v: number[];
+                                        i: number[];
+                                        reported: {
+                                            voc: number;
+                                            isc: number;
+                                            vmp: number;
+                                            imp: number;
+                                            pmax: number;
+                                            fillFactor: number;
+                                        };
+                                        diagnosis: {
+                                            /** @enum {unknown} */
+                                            verdict: "NORMAL" | "OPEN_STRING" | "BYPASS_DIODE_FAILED" | "SHADING" | "MISMATCH" | "DEGRADATION" | "NOT_JUDGEABLE";
+                                            figures: {
+                                                voc: number;
+                                                isc: number;
+                                                vmp: number;
+                                                imp: number;
+                                                pmax: number;
+                                                fillFactor: number;
+                                            };
+                                            expected: {
+                                                voc: number;
+                                                isc: number;
+                                                vmp: number;
+                                                imp: number;
+                                                pmax: number;
+                                                fillFactor: number;
+                                            };
+                                            comparisons: {
+                                                /** @enum {unknown} */
+                                                figure: "voc" | "isc" | "vmp" | "imp" | "pmax" | "fillFactor";
+                                                measured: number;
+                                                expected: number;
+                                                ratio: number | null;
+                                                peerRatio: number | null;
+                                                relative: number | null;
+                                            }[];
+                                            evidence: {
+                                                /** @enum {unknown} */
+                                                figure: "voc" | "isc" | "vmp" | "imp" | "pmax" | "fillFactor" | "irradiance" | "points" | "stepDepth";
+                                                measured: number;
+                                                reference: number;
+                                                /** @enum {unknown} */
+                                                against: "peers" | "expected" | "limit";
+                                                ratio: number;
+                                                limit: number;
+                                            }[];
+                                            shape: {
+                                                stepDepth: number;
+                                                steps: number;
+                                                powerPeaks: number;
+                                            };
+                                            substringsLost: number;
+                                            pmaxStc: number | null;
+                                            peers: number;
+                                        } | null;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iv/task/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * IV scan tasks of stations in your reach, newest first (devices omitted)
+         * @description With the inverters per state and the task state; stationId narrows to one station.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                    stationId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                total: number;
+                                list: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    stationId: number;
+                                    stationName: string;
+                                    /** @enum {unknown} */
+                                    state: "SCANNING" | "COMPLETE" | "UNFINISHED" | "FAILED";
+                                    createdAt: number;
+                                    createdBy: string | null;
+                                    deviceCount: number;
+                                    done: number;
+                                    failed: number;
+                                    open: number;
+                                    strings: {
+                                        mppt: number;
+                                        string: number;
+                                    }[] | null;
+                                    /** @enum {unknown} */
+                                    trigger: "MANUAL" | "AUTO";
+                                    alarmId: number | null;
+                                    devices: {
+                                        deviceId: number;
+                                        deviceSn: string;
+                                        /** @enum {unknown} */
+                                        state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                        /** Format: uuid */
+                                        commandId: string;
+                                        error: string | null;
+                                        scannedAt: number | null;
+                                        curves: {
+                                            mppt: number;
+                                            string: number;
+                                            irradiance: number;
+                                            cellTemp: number;
+                                            v: number[];
+                                            i: number[];
+                                            reported: {
+                                                voc: number;
+                                                isc: number;
+                                                vmp: number;
+                                                imp: number;
+                                                pmax: number;
+                                                fillFactor: number;
+                                            };
+                                            diagnosis: {
+                                                /** @enum {unknown} */
+                                                verdict: "NORMAL" | "OPEN_STRING" | "BYPASS_DIODE_FAILED" | "SHADING" | "MISMATCH" | "DEGRADATION" | "NOT_JUDGEABLE";
+                                                figures: {
+                                                    voc: number;
+                                                    isc: number;
+                                                    vmp: number;
+                                                    imp: number;
+                                                    pmax: number;
+                                                    fillFactor: number;
+                                                };
+                                                expected: {
+                                                    voc: number;
+                                                    isc: number;
+                                                    vmp: number;
+                                                    imp: number;
+                                                    pmax: number;
+                                                    fillFactor: number;
+                                                };
+                                                comparisons: {
+                                                    /** @enum {unknown} */
+                                                    figure: "voc" | "isc" | "vmp" | "imp" | "pmax" | "fillFactor";
+                                                    measured: number;
+                                                    expected: number;
+                                                    ratio: number | null;
+                                                    peerRatio: number | null;
+                                                    relative: number | null;
+                                                }[];
+                                                evidence: {
+                                                    /** @enum {unknown} */
+                                                    figure: "voc" | "isc" | "vmp" | "imp" | "pmax" | "fillFactor" | "irradiance" | "points" | "stepDepth";
+                                                    measured: number;
+                                                    reference: number;
+                                                    /** @enum {unknown} */
+                                                    against: "peers" | "expected" | "limit";
+                                                    ratio: number;
+                                                    limit: number;
+                                                }[];
+                                                shape: {
+                                                    stepDepth: number;
+                                                    steps: number;
+                                                    powerPeaks: number;
+                                                };
+                                                substringsLost: number;
+                                                pmaxStc: number | null;
+                                                peers: number;
+                                            } | null;
+                                        }[];
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iv/task/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One IV scan task: every inverter with its curves, figures and diagnoses
+         * @description Read from the commands each time: curves that arrived after the scan answered show up here. A task of a station outside your reach answers 4004 like a missing one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                stationId: number;
+                                stationName: string;
+                                /** @enum {unknown} */
+                                state: "SCANNING" | "COMPLETE" | "UNFINISHED" | "FAILED";
+                                createdAt: number;
+                                createdBy: string | null;
+                                deviceCount: number;
+                                done: number;
+                                failed: number;
+                                open: number;
+                                strings: {
+                                    mppt: number;
+                                    string: number;
+                                }[] | null;
+                                /** @enum {unknown} */
+                                trigger: "MANUAL" | "AUTO";
+                                alarmId: number | null;
+                                devices: {
+                                    deviceId: number;
+                                    deviceSn: string;
+                                    /** @enum {unknown} */
+                                    state: "PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED";
+                                    /** Format: uuid */
+                                    commandId: string;
+                                    error: string | null;
+                                    scannedAt: number | null;
+                                    curves: {
+                                        mppt: number;
+                                        string: number;
+                                        irradiance: number;
+                                        cellTemp: number;
+                                        v: number[];
+                                        i: number[];
+                                        reported: {
+                                            voc: number;
+                                            isc: number;
+                                            vmp: number;
+                                            imp: number;
+                                            pmax: number;
+                                            fillFactor: number;
+                                        };
+                                        diagnosis: {
+                                            /** @enum {unknown} */
+                                            verdict: "NORMAL" | "OPEN_STRING" | "BYPASS_DIODE_FAILED" | "SHADING" | "MISMATCH" | "DEGRADATION" | "NOT_JUDGEABLE";
+                                            figures: {
+                                                voc: number;
+                                                isc: number;
+                                                vmp: number;
+                                                imp: number;
+                                                pmax: number;
+                                                fillFactor: number;
+                                            };
+                                            expected: {
+                                                voc: number;
+                                                isc: number;
+                                                vmp: number;
+                                                imp: number;
+                                                pmax: number;
+                                                fillFactor: number;
+                                            };
+                                            comparisons: {
+                                                /** @enum {unknown} */
+                                                figure: "voc" | "isc" | "vmp" | "imp" | "pmax" | "fillFactor";
+                                                measured: number;
+                                                expected: number;
+                                                ratio: number | null;
+                                                peerRatio: number | null;
+                                                relative: number | null;
+                                            }[];
+                                            evidence: {
+                                                /** @enum {unknown} */
+                                                figure: "voc" | "isc" | "vmp" | "imp" | "pmax" | "fillFactor" | "irradiance" | "points" | "stepDepth";
+                                                measured: number;
+                                                reference: number;
+                                                /** @enum {unknown} */
+                                                against: "peers" | "expected" | "limit";
+                                                ratio: number;
+                                                limit: number;
+                                            }[];
+                                            shape: {
+                                                stepDepth: number;
+                                                steps: number;
+                                                powerPeaks: number;
+                                            };
+                                            substringsLost: number;
+                                            pmaxStc: number | null;
+                                            peers: number;
+                                        } | null;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iv/task/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every point of a task's curves as an XLSX (default) or CSV file
+         * @description One row per point: task, station, device SN, MPPT, string, scan time (UTC), irradiance, cell temperature, point number, voltage, current and power as measured, and the expected current at that voltage (empty without stored modules). The XLSX file adds a sheet of each string's figures, verdict, expected Pmax and Pmax at STC. Same reach as GET /iv/task/{id}.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    format?: "xlsx" | "csv";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The points, as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv; charset=utf-8": Blob;
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iv/conditions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The station's irradiance now and its local time, against SPEC §9's rule for scans
+         * @description A scan means something above 600 W/m², best between 11:00 and 13:00 station time. The irradiance is the average of the station's weather stations' newest readings of the last 15 minutes; null when it measures none (then irradianceOk is false). A station outside your reach answers 4004.
+         */
+        get: {
+            parameters: {
+                query: {
+                    stationId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                stationId: number;
+                                irradiance: number | null;
+                                measuredAt: number | null;
+                                timeZone: string;
+                                localTime: string;
+                                irradianceOk: boolean;
+                                timeOk: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iv/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every answered scan of each of an inverter's strings, oldest first
+         * @description Per string: when, irradiance, cell temperature, Pmax, Pmax brought to STC (null when not judgeable or without stored modules), fill factor and verdict — judged against the strings as stored now. The newest 500 scans. A device outside your reach answers 4004.
+         */
+        get: {
+            parameters: {
+                query: {
+                    deviceId: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                deviceId: number;
+                                deviceSn: string;
+                                strings: {
+                                    mppt: number;
+                                    string: number;
+                                    points: {
+                                        /** Format: uuid */
+                                        taskId: string;
+                                        at: number;
+                                        irradiance: number;
+                                        cellTemp: number;
+                                        pmax: number;
+                                        pmaxStc: number | null;
+                                        fillFactor: number;
+                                        verdict: ("NORMAL" | "OPEN_STRING" | "BYPASS_DIODE_FAILED" | "SHADING" | "MISMATCH" | "DEGRADATION" | "NOT_JUDGEABLE") | null;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/iv/autoScan/{stationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A station's switch for scans that start themselves on a string alarm
+         * @description Off unless switched on. A station outside your reach answers 4004.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    stationId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                stationId: number;
+                                enabled: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Switch scans that start themselves on a string alarm on or off for a station
+         * @description When on, a string alarm (the STRING_LOW rule, or a string fault an inverter reports) of an inverter of the station starts a scan of that inverter at the next moment the station measures at least 600 W/m², at most once a day (station time) per inverter; the scan's diagnosis is shown with the alarm. A station outside your reach answers 4004.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    stationId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                stationId: number;
+                                enabled: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recording/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a fault recording on an inverter (SPEC §3, §4)
+         * @description Everything is checked before anything is stored or sent: each field against its range, then the rules of the configuration (4000 with recording.channelRepeated, recording.addressOutOfRange, recording.tooManySamples, recording.triggerLevelRequired or recording.triggerLevelUnexpected, naming each field), then the device: in your reach (else 4004) and an inverter (else 4000 recording.notInverter). Sends recording.start and answers the recording, waiting at most the remote answer wait (30 s by default): state RECORDING while the inverter has not answered, DONE with the waveforms, FAILED with the device's error.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        deviceId: number;
+                        /** @enum {unknown} */
+                        source: "MASTER_DSP" | "SLAVE_DSP";
+                        /** @enum {unknown} */
+                        trigger: "FAULT" | "LEVEL";
+                        triggerLevel?: number;
+                        channels: {
+                            channel: number;
+                            /** @description Data address */
+                            address: number;
+                            /** @enum {unknown} */
+                            dataType: "S16" | "U32" | "F32";
+                        }[];
+                        samplingPeriodMs: number;
+                        triggerAddress: number;
+                        /** @description From the trigger to the first sample */
+                        delayMs: number;
+                        /** @description Zoom factor: each raw sample is multiplied by it */
+                        zoom: number;
+                        /** @description Samples per channel */
+                        samples: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                deviceId: number;
+                                deviceSn: string;
+                                stationId: number | null;
+                                /** @enum {unknown} */
+                                mode: "MANUAL" | "AUTOMATIC";
+                                /** @enum {unknown} */
+                                source: "MASTER_DSP" | "SLAVE_DSP";
+                                /** @enum {unknown} */
+                                trigger: "FAULT" | "LEVEL";
+                                triggerLevel: number | null;
+                                faultCode: number | null;
+                                /** @enum {unknown} */
+                                state: "RECORDING" | "DONE" | "FAILED";
+                                commandId: string | null;
+                                commandState: ("PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED") | null;
+                                error: string | null;
+                                samplingPeriodMs: number;
+                                triggerAddress: number;
+                                delayMs: number;
+                                zoom: number;
+                                /** @description Samples per channel asked for (or recorded, for automatic ones) */
+                                samples: number;
+                                triggerValue: number | null;
+                                startedAt: number | null;
+                                createdAt: number;
+                                createdBy: string | null;
+                                channels: {
+                                    channel: number;
+                                    address: number;
+                                    /** @enum {unknown} */
+                                    dataType: "S16" | "U32" | "F32";
+                                    samples: number[];
+                                }[];
+                                channelCount: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recording/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fault recordings of devices in your reach, newest first (waveforms omitted)
+         * @description Manual and automatic ones; stationId, deviceId and mode narrow the list.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                    stationId?: number;
+                    deviceId?: number;
+                    mode?: "MANUAL" | "AUTOMATIC";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                total: number;
+                                list: {
+                                    id: number;
+                                    deviceId: number;
+                                    deviceSn: string;
+                                    stationId: number | null;
+                                    /** @enum {unknown} */
+                                    mode: "MANUAL" | "AUTOMATIC";
+                                    /** @enum {unknown} */
+                                    source: "MASTER_DSP" | "SLAVE_DSP";
+                                    /** @enum {unknown} */
+                                    trigger: "FAULT" | "LEVEL";
+                                    triggerLevel: number | null;
+                                    faultCode: number | null;
+                                    /** @enum {unknown} */
+                                    state: "RECORDING" | "DONE" | "FAILED";
+                                    commandId: string | null;
+                                    commandState: ("PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED") | null;
+                                    error: string | null;
+                                    samplingPeriodMs: number;
+                                    triggerAddress: number;
+                                    delayMs: number;
+                                    zoom: number;
+                                    /** @description Samples per channel asked for (or recorded, for automatic ones) */
+                                    samples: number;
+                                    triggerValue: number | null;
+                                    startedAt: number | null;
+                                    createdAt: number;
+                                    createdBy: string | null;
+                                    channels: {
+                                        channel: number;
+                                        address: number;
+                                        /** @enum {unknown} */
+                                        dataType: "S16" | "U32" | "F32";
+                                        samples: number[];
+                                    }[];
+                                    channelCount: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recording/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One fault recording with every channel and its samples
+         * @description A manual recording's waveforms are read from its command each time: an answer that arrived after the start call answered shows up here. A recording of a device outside your reach answers 4004 like a missing one.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                deviceId: number;
+                                deviceSn: string;
+                                stationId: number | null;
+                                /** @enum {unknown} */
+                                mode: "MANUAL" | "AUTOMATIC";
+                                /** @enum {unknown} */
+                                source: "MASTER_DSP" | "SLAVE_DSP";
+                                /** @enum {unknown} */
+                                trigger: "FAULT" | "LEVEL";
+                                triggerLevel: number | null;
+                                faultCode: number | null;
+                                /** @enum {unknown} */
+                                state: "RECORDING" | "DONE" | "FAILED";
+                                commandId: string | null;
+                                commandState: ("PENDING" | "SENT" | "ACKNOWLEDGED" | "DONE" | "FAILED" | "EXPIRED") | null;
+                                error: string | null;
+                                samplingPeriodMs: number;
+                                triggerAddress: number;
+                                delayMs: number;
+                                zoom: number;
+                                /** @description Samples per channel asked for (or recorded, for automatic ones) */
+                                samples: number;
+                                triggerValue: number | null;
+                                startedAt: number | null;
+                                createdAt: number;
+                                createdBy: string | null;
+                                channels: {
+                                    channel: number;
+                                    address: number;
+                                    /** @enum {unknown} */
+                                    dataType: "S16" | "U32" | "F32";
+                                    samples: number[];
+                                }[];
+                                channelCount: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recording/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One fault recording as CSV
+         * @description Header time_ms,ch<channel>_<address>_<type>…; one line per sample: the time in ms from the first sample, then each channel value exactly as the device sent it. Empty (header only) while the recording has no waveforms.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description CSV (RFC 4180), sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": Blob;
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/station/powerChartData": {
         parameters: {
             query?: never;
@@ -16979,6 +18506,269 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/device/{id}/pvStrings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An inverter's PV strings: module datasheet and modules in series per MPPT input and string
+         * @description What an IV scan compares each string with (docs/iv-curves.md), with the MPPT count of the model and the built-in module datasheets to choose from. Empty until set. 4004 when missing or outside your reach.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                deviceId: number;
+                                /** @description MPPT inputs of the device's model */
+                                mpptCount: number;
+                                /** @description By MPPT input, then string */
+                                strings: {
+                                    /** @description The MPPT input (1…the model's mpptCount) */
+                                    mppt: number;
+                                    /** @description The string on that input (1, 2… for parallel strings) */
+                                    string: number;
+                                    module: {
+                                        model: string;
+                                        voc: number;
+                                        isc: number;
+                                        vmp: number;
+                                        imp: number;
+                                        cellsInSeries: number;
+                                        bypassDiodes: number;
+                                        alphaIsc: number;
+                                        betaVoc: number;
+                                        gammaPmax: number;
+                                    };
+                                    modulesInSeries: number;
+                                }[];
+                                updatedAt: null | number;
+                                /** @description Module datasheets the platform ships, to choose from (any other can be entered) */
+                                builtInModules: {
+                                    model: string;
+                                    voc: number;
+                                    isc: number;
+                                    vmp: number;
+                                    imp: number;
+                                    cellsInSeries: number;
+                                    bypassDiodes: number;
+                                    alphaIsc: number;
+                                    betaVoc: number;
+                                    gammaPmax: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Replaces an inverter's PV strings
+         * @description Every string at once (an empty list clears them). 4000 naming the first string at fault, nothing stored: pv.notInverter, pv.mpptOutOfRange (beyond the model's MPPT inputs), pv.duplicateString, pv.moduleInvalid (a datasheet no real module has). 4004 when missing or outside your reach.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Every string of the inverter: replaces what was stored (an empty list clears it) */
+                        strings: {
+                            /** @description The MPPT input (1…the model's mpptCount) */
+                            mppt: number;
+                            /** @description The string on that input (1, 2… for parallel strings) */
+                            string: number;
+                            module: {
+                                model: string;
+                                voc: number;
+                                isc: number;
+                                vmp: number;
+                                imp: number;
+                                cellsInSeries: number;
+                                bypassDiodes: number;
+                                alphaIsc: number;
+                                betaVoc: number;
+                                gammaPmax: number;
+                            };
+                            modulesInSeries: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                deviceId: number;
+                                /** @description MPPT inputs of the device's model */
+                                mpptCount: number;
+                                /** @description By MPPT input, then string */
+                                strings: {
+                                    /** @description The MPPT input (1…the model's mpptCount) */
+                                    mppt: number;
+                                    /** @description The string on that input (1, 2… for parallel strings) */
+                                    string: number;
+                                    module: {
+                                        model: string;
+                                        voc: number;
+                                        isc: number;
+                                        vmp: number;
+                                        imp: number;
+                                        cellsInSeries: number;
+                                        bypassDiodes: number;
+                                        alphaIsc: number;
+                                        betaVoc: number;
+                                        gammaPmax: number;
+                                    };
+                                    modulesInSeries: number;
+                                }[];
+                                updatedAt: null | number;
+                                /** @description Module datasheets the platform ships, to choose from (any other can be entered) */
+                                builtInModules: {
+                                    model: string;
+                                    voc: number;
+                                    isc: number;
+                                    vmp: number;
+                                    imp: number;
+                                    cellsInSeries: number;
+                                    bypassDiodes: number;
+                                    alphaIsc: number;
+                                    betaVoc: number;
+                                    gammaPmax: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
