@@ -27,6 +27,11 @@ export interface IngestConsumerOptions {
   clientIdPrefix?: string;
   /** Broker-side session lifetime after a disconnect, seconds (default 3600). */
   sessionExpirySeconds?: number;
+  /**
+   * Topic filter inside the share group (default every logger's uplinks). Tests narrow it to their own
+   * logger: other suites publish on the same broker, and their messages would queue ahead of the test's.
+   */
+  topicFilter?: string;
 }
 
 const RECONNECT_MS = 1_000;
@@ -60,7 +65,8 @@ class Consumer {
       connectTimeout: 5_000,
     });
     this.client = client;
-    const filter = `$share/${this.opts.shareGroup ?? INGEST_SHARE_GROUP}/${INGEST_TOPIC_FILTER}`;
+    const group = this.opts.shareGroup ?? INGEST_SHARE_GROUP;
+    const filter = `$share/${group}/${this.opts.topicFilter ?? INGEST_TOPIC_FILTER}`;
     client.on('connect', () => {
       // The persistent session keeps the subscription, but subscribing again is harmless and covers a
       // session the broker expired or lost.
