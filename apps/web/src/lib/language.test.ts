@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGE_COOKIE } from '@sunfleet/contracts';
 import { i18n } from './i18n';
 import { changeLanguage, reloadModeFor } from './language';
-import { fetchLanguageTable } from './languageTable';
+import { ensureLanguageTable, fetchLanguageTable } from './languageTable';
 import { StorageKey } from './storage';
 
 let requested: string[];
@@ -64,5 +64,17 @@ describe('changeLanguage (SPEC §4)', () => {
   it('reloads the station detail page fully and everything else softly', () => {
     expect(reloadModeFor('/station/detail/12?tagTitleSuffix=Roof')).toBe('full');
     expect(reloadModeFor('/stationSystem')).toBe('soft');
+  });
+});
+
+describe('ensureLanguageTable (SPEC §4 "loaded if missing")', () => {
+  it('asks once when several navigations need the missing table at once, and again only once it is gone', async () => {
+    await Promise.all([ensureLanguageTable(), ensureLanguageTable(), ensureLanguageTable()]);
+    expect(requested).toEqual(['/api/language/EN/list']);
+    await ensureLanguageTable();
+    expect(requested).toHaveLength(1);
+    localStorage.clear();
+    await ensureLanguageTable();
+    expect(requested).toEqual(['/api/language/EN/list', '/api/language/EN/list']);
   });
 });

@@ -67,18 +67,30 @@ export function isTableMissing(language: LanguageKey = resolveLanguage()): boole
   return cachedTable(language) === undefined;
 }
 
+/** The table on its way, so that guards asking at once (a redirect at start-up) share one request. */
+let pending: { language: LanguageKey; done: Promise<void> } | undefined;
+
 /**
  * The guard's "language list loaded if missing" (SPEC §4): use the cached table when there is one,
- * otherwise fetch it. Resolves once i18next can translate.
+ * otherwise fetch it — once, however many navigations ask while it is on its way. Resolves once i18next
+ * can translate.
  */
-export async function ensureLanguageTable(): Promise<void> {
+export function ensureLanguageTable(): Promise<void> {
   const language = resolveLanguage();
   const cached = cachedTable(language);
   if (cached !== undefined) {
     applyTable(language, cached);
-    return;
+    return Promise.resolve();
   }
-  await fetchLanguageTable(language);
+  if (pending?.language === language) return pending.done;
+  const done = fetchLanguageTable(language).then(() => undefined);
+  const entry = { language, done };
+  pending = entry;
+  const forget = (): void => {
+    if (pending === entry) pending = undefined;
+  };
+  done.then(forget, forget);
+  return done;
 }
 
 export { clearLanguageTable };
