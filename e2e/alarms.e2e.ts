@@ -5,7 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { active, apiAs, byId, loginToken, signIn, type Api, type Envelope } from './support/api.js';
+import { active, apiAs, byId, holdSession, loginToken, type Api, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { pickOption } from './support/select.js';
 import { sharedServer } from './support/shared-server.js';
@@ -58,7 +58,7 @@ async function login(viewport: { width: number; height: number }): Promise<Page>
   const context = await newContext(browser, { viewport, timezoneId: 'Europe/Berlin' });
   contexts.push(context);
   const page = await context.newPage();
-  await signIn(page, server);
+  await holdSession(page, server);
   return page;
 }
 

@@ -8,7 +8,7 @@ import {
   apiAs,
   byId,
   loginToken,
-  signIn,
+  holdSession,
   type Api,
   type Envelope,
   type PageOf,
@@ -156,7 +156,7 @@ beforeAll(async () => {
 
   context = await newContext(browser, { viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   page = await context.newPage();
-  await signIn(page, server);
+  await holdSession(page, server);
 }, 240_000);
 
 afterAll(async () => {
@@ -480,7 +480,7 @@ describe('devices console', () => {
         // The language choice is the SettingLanguage cookie (SPEC §9), read when the console boots.
         await german.addCookies([{ name: 'SettingLanguage', value: 'DE', url: server.baseUrl }]);
         const p = await german.newPage();
-        await signIn(p, server);
+        await holdSession(p, server);
         await p.goto(
           `${server.baseUrl}/#/device/detail/${String(inverter.id)}?tagTitleSuffix=${inverter.sn}`,
         );
@@ -512,7 +512,7 @@ describe('devices console', () => {
     const phone = await newContext(browser, { viewport: { width: 390, height: 844 } });
     try {
       const p = await phone.newPage();
-      await signIn(p, server);
+      await holdSession(p, server);
       await p.goto(`${server.baseUrl}/#/device/detail/${String(inverter.id)}?tagTitleSuffix=${inverter.sn}`);
       const detail = byId(active(p), TestId.deviceDetailPage);
       await byId(detail, TestId.deviceSummary).waitFor();

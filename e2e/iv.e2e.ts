@@ -5,7 +5,7 @@ import { PV_MODULE_SF_M450, IvVerdicts, type IvTaskView } from '@sunfleet/contra
 import { PvStringsTestId } from '../apps/web/src/components/pv-strings/testIds.js';
 import { IvTestId } from '../apps/web/src/features/iv/testIds.js';
 import { TestId } from '../apps/web/src/testids.js';
-import { active, apiAs, byId, loginToken, signIn, type Api, type Envelope } from './support/api.js';
+import { active, apiAs, byId, holdSession, loginToken, type Api, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { announced, english, type AnnouncedDevice } from './support/fleet.js';
 import { pickOption } from './support/select.js';
@@ -42,7 +42,7 @@ beforeAll(async () => {
 
   context = await newContext(browser, { viewport: { width: 1600, height: 1000 } });
   page = await context.newPage();
-  await signIn(page, server);
+  await holdSession(page, server);
 });
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import {
   apiAs,
   byId,
   loginToken,
+  holdSession,
   signIn,
   type Api,
   type Envelope,
@@ -75,7 +76,7 @@ afterAll(async () => {
 describe('organisation tree built in the console', () => {
   it('admin creates an installer under the demo distributor, and a manager account in it', async () => {
     const page = await newPage();
-    await signIn(page, server);
+    await holdSession(page, server);
 
     await openPage(page, '/organization/manufacturer', TestId.companyManage);
     await byId(active(page), TestId.listCreate).click();
@@ -144,7 +145,7 @@ describe('organisation tree built in the console', () => {
 
   it('the new manager logs in and sees only their company and its accounts', async () => {
     const page = await newPage();
-    await signIn(page, server, MANAGER.username, MANAGER.password);
+    await holdSession(page, server, MANAGER.username, MANAGER.password);
 
     await openPage(page, '/organization/manufacturer', TestId.companyManage);
     const table = byId(active(page), TestId.companyTable);
@@ -174,7 +175,7 @@ describe('organisation tree built in the console', () => {
 
   it('the permission directive hides the create button from a role without account:create', async () => {
     const page = await newPage();
-    await signIn(page, server);
+    await holdSession(page, server);
 
     // A public role with the account list page only, built with the permission tree.
     await openPage(page, '/organization/role', TestId.roleList);
@@ -241,7 +242,7 @@ describe('organisation tree built in the console', () => {
     expect((await viewer('GET', '/info')).status).toBe(200);
 
     const page = await newPage();
-    await signIn(page, server);
+    await holdSession(page, server);
     await openPage(page, '/organization/account', TestId.accountList);
     await byId(active(page), TestId.listKeyword).locator('input').fill(VIEWER.username);
     await byId(active(page), TestId.listKeyword).locator('input').press('Enter');

@@ -6,7 +6,7 @@ import {
   apiAs,
   byId,
   loginToken,
-  signIn,
+  holdSession,
   type Api,
   type Envelope,
   type PageOf,
@@ -75,7 +75,7 @@ async function loginAsAdmin(): Promise<void> {
   page.on('dialog', (dialog) => {
     throw new Error(`unexpected dialog: ${dialog.message()}`);
   });
-  await signIn(page, server);
+  await holdSession(page, server);
 }
 
 beforeAll(async () => {

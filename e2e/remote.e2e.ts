@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RemoteTestId } from '../apps/web/src/components/remote/testIds.js';
-import { active, apiAs, byId, loginToken, signIn, type Api, type Envelope } from './support/api.js';
+import { active, apiAs, byId, holdSession, loginToken, type Api, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { announced, english, type AnnouncedDevice } from './support/fleet.js';
 import { sharedServer } from './support/shared-server.js';
@@ -39,7 +39,7 @@ beforeAll(async () => {
 
   context = await newContext(browser, { viewport: { width: 1600, height: 1000 } });
   page = await context.newPage();
-  await signIn(page, server);
+  await holdSession(page, server);
 });
 
 afterAll(async () => {

@@ -1,7 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { active, apiAs, apiLogin, byId, loginToken, signIn, type Envelope } from './support/api.js';
+import {
+  active,
+  apiAs,
+  apiLogin,
+  byId,
+  holdSession,
+  loginToken,
+  signIn,
+  type Envelope,
+} from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { sharedServer } from './support/shared-server.js';
 
@@ -63,7 +72,7 @@ afterAll(async () => {
 describe('account forms with codes sent by email', () => {
   it('changes the email with the current password and a code sent to the new address', async () => {
     const page = await newPage();
-    await signIn(page, server, PROFILE_USER.username, PROFILE_USER.password);
+    await holdSession(page, server, PROFILE_USER.username, PROFILE_USER.password);
     await page.goto(`${server.baseUrl}/#/user/settings/profile`);
     const profile = byId(active(page), TestId.profile);
     await byId(profile, TestId.changeEmail).click();

@@ -1,7 +1,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { active, apiAs, apiLogin, byId, loginToken, signIn, type Envelope } from './support/api.js';
+import {
+  active,
+  apiAs,
+  apiLogin,
+  byId,
+  holdSession,
+  loginToken,
+  openSignedIn,
+  signIn,
+  type Envelope,
+} from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { sharedServer } from './support/shared-server.js';
 
@@ -109,7 +119,7 @@ describe('change password', () => {
 describe('personal data', () => {
   it('saves the description and uploads an avatar that the top bar shows at once', async () => {
     const page = await newPage();
-    await signIn(page, server, PROFILE_USER.username, PROFILE_USER.password);
+    await openSignedIn(page, server, '/', PROFILE_USER.username, PROFILE_USER.password);
     await byId(page, TestId.userAvatar).click();
     const profile = byId(active(page), TestId.profile);
     await byId(profile, TestId.profileForm).waitFor();
@@ -148,7 +158,7 @@ describe('personal data', () => {
 
   it('refuses a file that is not png/jpg/jpeg before uploading it', async () => {
     const page = await newPage();
-    await signIn(page, server, PROFILE_USER.username, PROFILE_USER.password);
+    await holdSession(page, server, PROFILE_USER.username, PROFILE_USER.password);
     await page.goto(`${server.baseUrl}/#/user/settings/profile`);
     const profile = byId(active(page), TestId.profile);
     await byId(profile, TestId.avatarUpload).waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { active, apiAs, byId, loginToken, signIn, type Api, type Envelope } from './support/api.js';
+import { active, apiAs, byId, holdSession, loginToken, type Api, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { demoLoggerSns } from './support/shared-env.js';
 import { sharedServer } from './support/shared-server.js';
@@ -77,7 +77,7 @@ beforeAll(async () => {
 
   context = await newContext(browser, { viewport: { width: 1600, height: 1000 } });
   page = await context.newPage();
-  await signIn(page, server);
+  await holdSession(page, server);
 }, 240_000);
 
 afterAll(async () => {

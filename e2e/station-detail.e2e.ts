@@ -2,7 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { active, apiAs, byId, loginToken, signIn, type Api, type Envelope } from './support/api.js';
+import { active, apiAs, byId, holdSession, loginToken, type Api, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { sharedServer } from './support/shared-server.js';
 
@@ -35,7 +35,7 @@ async function login(viewport: { width: number; height: number }, language?: 'DE
   if (language !== undefined)
     await context.addCookies([{ name: 'SettingLanguage', value: language, url: server.baseUrl }]);
   const page = await context.newPage();
-  await signIn(page, server);
+  await holdSession(page, server);
   return page;
 }
 

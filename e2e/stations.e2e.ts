@@ -5,7 +5,7 @@ import {
   STATION_LIST_PAGE,
 } from '../apps/web/src/features/station/list/columnChoice.js';
 import { TestId } from '../apps/web/src/testids.js';
-import { active, apiAs, byId, loginToken, signIn, type Api, type Envelope } from './support/api.js';
+import { active, apiAs, byId, holdSession, loginToken, type Api, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { pickOption } from './support/select.js';
 import { sharedServer } from './support/shared-server.js';
@@ -63,7 +63,7 @@ async function newPage(viewport = { width: 1440, height: 900 }): Promise<Page> {
   const context = await newContext(browser, { viewport, timezoneId: 'Europe/Berlin' });
   contexts.push(context);
   const page = await context.newPage();
-  await signIn(page, server);
+  await holdSession(page, server);
   return page;
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
-import { apiAs, byId, loginToken, signIn, type Envelope } from './support/api.js';
+import { apiAs, byId, holdSession, loginToken, openSignedIn, type Envelope } from './support/api.js';
 import { launchBrowser, newContext } from './support/browser.js';
 import { MARKUP_USER } from './support/shared-env.js';
 import { sharedServer } from './support/shared-server.js';
@@ -167,7 +167,7 @@ describe('guest', () => {
 describe('language', () => {
   it('switching to DE changes the menu titles, which stay German after a reload', async () => {
     const page = await newPage();
-    await signIn(page, server);
+    await openSignedIn(page, server);
     const german = await languageTable('DE');
     const english = await languageTable('EN');
     const before = await topMenuTitles(page);
@@ -194,7 +194,7 @@ describe('language', () => {
 describe('session end', () => {
   it('logout revokes the token and opens login with a redirect back', async () => {
     const page = await newPage();
-    await signIn(page, server);
+    await holdSession(page, server);
     await page.goto(`${server.baseUrl}/#/alarm`);
     await activeTitle(page).waitFor();
     const token = await tokenOf(page);
@@ -208,7 +208,7 @@ describe('session end', () => {
 
   it('a token revoked elsewhere sends the next request to login with a redirect', async () => {
     const page = await newPage();
-    await signIn(page, server);
+    await holdSession(page, server);
     await page.goto(`${server.baseUrl}/#/stationSystem`);
     await activeTitle(page).waitFor();
     const token = await tokenOf(page);
@@ -228,7 +228,7 @@ describe('session end', () => {
 describe('shell', () => {
   it('tag strip: Close Other keeps the chosen tab and the affix Home tab', async () => {
     const page = await newPage();
-    await signIn(page, server);
+    await openSignedIn(page, server);
     for (const path of ['/stationSystem', '/deviceAll', '/alarm']) {
       await page.goto(`${server.baseUrl}/#${path}`);
       await page.locator(`[data-testid="${TestId.tag}"][data-path="${path}"]`).waitFor();
@@ -251,7 +251,7 @@ describe('shell', () => {
 
   it('collapses the sidebar on a 390×844 phone and closes it again after navigating', async () => {
     const page = await newPage({ width: 390, height: 844 });
-    await signIn(page, server);
+    await openSignedIn(page, server);
     const sidebar = byId(page, TestId.sidebar);
     await page.waitForFunction(
       (id) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-opened') === 'false',
@@ -278,7 +278,7 @@ describe('shell', () => {
 
   it('renders a user name containing markup as text', async () => {
     const page = await newPage();
-    await signIn(page, server, XSS_NAME, XSS_PASSWORD);
+    await openSignedIn(page, server, '/', XSS_NAME, XSS_PASSWORD);
     const name = byId(page, TestId.userName);
     expect(await name.innerText()).toBe(XSS_NAME);
     expect(await name.locator('img').count()).toBe(0);
@@ -326,7 +326,7 @@ describe('navigation', () => {
     expect(id).toBeDefined();
     const english = await languageTable('EN');
     const first = await newPage(viewport);
-    await signIn(first, server);
+    await holdSession(first, server);
     // A fresh tab of the same session opening the link: the console boots on the detail page.
     const page = await first.context().newPage();
     await page.goto(`${server.baseUrl}/#/station/detail/${String(id)}`);
@@ -388,7 +388,7 @@ describe('Home while it loads', () => {
       await held;
       await route.continue();
     });
-    await signIn(page, server);
+    await openSignedIn(page, server);
     const home = page.locator(`[data-testid="${TestId.activeView}"] [data-testid="${TestId.homePage}"]`);
     await home.waitFor();
     await home.locator(`[data-testid="${TestId.homeSkeleton}"]`).first().waitFor();

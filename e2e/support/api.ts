@@ -1,6 +1,8 @@
 // What the suites share to talk to the server and find things on the page: the API call, the logins, and the
 // test id locators.
 import type { Locator, Page } from 'playwright-core';
+import { TOKEN_COOKIE } from '@sunfleet/contracts';
+import { StorageKey } from '../../apps/web/src/lib/storage.js';
 import { TestId } from '../../apps/web/src/testids.js';
 
 /** The server's answer envelope (docs/api.md). */
@@ -65,6 +67,40 @@ export const byId = (scope: Page | Locator, id: string): Locator => scope.locato
 
 /** The page shown now (kept-alive tabs stay in the DOM, hidden). */
 export const active = (page: Page): Locator => byId(page, TestId.activeView);
+
+/**
+ * Gives the page's browser context a session of the administrator (or of `username`) as the console's login
+ * form leaves it — the server's HttpOnly `token` cookie from `POST /api/login` and the console's signed-in
+ * marker — without loading the login page; the page's next `goto` opens the shell on that route. The
+ * suites that are not about logging in start so: a login through the form costs Chromium the login page
+ * and then Home (about 3 of the 5 CPU-seconds of a new context's first page), and the form itself is tested
+ * in web-foundation.e2e.ts and security.e2e.ts.
+ */
+export async function holdSession(
+  page: Page,
+  server: ServerAddress,
+  username = server.adminUsername,
+  password = server.adminPassword,
+): Promise<void> {
+  const token = await loginToken(server, username, password);
+  await page.context().addCookies([
+    { name: TOKEN_COOKIE, value: token, url: server.baseUrl, httpOnly: true, sameSite: 'Lax' },
+    { name: StorageKey.sessionCookie, value: '1', url: server.baseUrl, sameSite: 'Lax' },
+  ]);
+}
+
+/** `holdSession`, then opens `path` (a hash route, Home by default) and waits for the shell. */
+export async function openSignedIn(
+  page: Page,
+  server: ServerAddress,
+  path = '/',
+  username = server.adminUsername,
+  password = server.adminPassword,
+): Promise<void> {
+  await holdSession(page, server, username, password);
+  await page.goto(`${server.baseUrl}/#${path}`);
+  await byId(page, TestId.shell).waitFor();
+}
 
 /**
  * Logs in through the console's login form (the administrator by default) and waits for the shell. On a
