@@ -122,8 +122,8 @@ describe.skipIf(!MQTT_URL).each(DATABASES)('ingest consumers on an external brok
         { qos: 1 },
       );
       // Both groups get the message: the healthy one stores it at once; the flaky one only on redelivery.
-      await until(async () => seen.length >= 2, 30_000).catch((err: Error) => {
-        throw new Error(`${err.message}; deliveries seen: ${JSON.stringify(seen)}`);
+      await until(async () => seen.length >= 2, 30_000).catch((err: unknown) => {
+        throw new Error(`${String(err)}; deliveries seen: ${JSON.stringify(seen)}`);
       });
       expect(seen).toEqual([uplinkTopic(sn, 'telemetry'), uplinkTopic(sn, 'telemetry')]);
       expect(await count(world.db, 'gateway_seq_seen', 'seq = 10000')).toBe(1);
