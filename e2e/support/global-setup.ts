@@ -7,13 +7,20 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startServer } from './server.js';
 import { MARKUP_USER, sharedServerEnv } from './shared-env.js';
+import { sharedServerDatabase } from './shared-database.js';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'sunfleet-e2e-shared-'));
   const logFile = join(dir, 'server.log');
-  const server = await startServer({ env: sharedServerEnv(dir), seedUsers: [MARKUP_USER], logFile }).catch(
-    (error: unknown) => {
-      rmSync(dir, { recursive: true, force: true });
+  const database = await sharedServerDatabase(process.env.TEST_DATABASE_URL);
+  const cleanUp = async (): Promise<void> => {
+    await database?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const env = { ...sharedServerEnv(dir), ...(database ? { DATABASE_URL: database.url } : {}) };
+  const server = await startServer({ env, seedUsers: [MARKUP_USER], logFile }).catch(
+    async (error: unknown) => {
+      await cleanUp();
       throw error;
     },
   );
@@ -21,6 +28,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('e2eServer', { baseUrl, adminUsername, adminPassword, mqttPort, logFile });
   return async () => {
     await server.stop();
-    rmSync(dir, { recursive: true, force: true });
+    await cleanUp();
   };
 }
