@@ -1,9 +1,14 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from '../src/db/client.js';
+import { paths } from '../src/paths.js';
+import { waitFor } from './support/poll.js';
+import { SMALL_FLEET } from './support/small-fleet.js';
 
 const serverRoot = resolve(import.meta.dirname, '..');
 const tmp = mkdtempSync(join(tmpdir(), 'sunfleet-proc-'));
@@ -20,6 +25,7 @@ function run(
   env: Record<string, string>,
   until?: RegExp,
   then?: (out: string) => Promise<void>,
+  killAfterMs = 60_000,
 ): Promise<Run> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -49,7 +55,7 @@ function run(
       stderr += d.toString();
       check();
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.on('exit', (code) => {
       clearTimeout(timer);
       done({ code, stdout, stderr });
@@ -111,9 +117,11 @@ describe('the server process', () => {
     expect(existsSync(join(tmp, 'busy-mqtt'))).toBe(false);
   });
 
-  it('starts on PGlite under DATA_DIR, prints a generated admin password once, and stops cleanly on SIGTERM', async () => {
+  it('starts on PGlite under DATA_DIR with the simulated fleet, prints a generated admin password once, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
     const dataDir = join(tmp, 'fresh');
+    const fleetPath = join(tmp, 'fleet.json');
+    writeFileSync(fleetPath, JSON.stringify(SMALL_FLEET));
     let health: unknown = null;
     let loginStatus = 0;
     const r = await run(
@@ -122,29 +130,79 @@ describe('the server process', () => {
         HOST: '127.0.0.1',
         MQTT_PORT: String(await freePort()),
         DATA_DIR: dataDir,
-        // Every service but the simulator: this test is about the process (sim-fleet-process.test.ts runs
-        // the simulator child), and a second TypeScript process costs seconds of CPU on a small machine.
-        SERVICES: 'api,broker,ingest,jobs',
+        // Every service, the simulator child with a small fleet among them (sim-fleet-process.test.ts
+        // tests the child's supervision).
+        SERVICES: 'api,broker,ingest,jobs,sim',
+        SIM_FLEET: fleetPath,
+        SIM_BACKFILL_DAYS: '0',
       },
       /Sunfleet is running/,
       async (out) => {
+        const base = `http://127.0.0.1:${port}/api`;
         const password = /password '([^']+)'/.exec(out)?.[1] ?? '';
-        health = await (await fetch(`http://127.0.0.1:${port}/api/health`)).json();
-        const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username: 'admin', password }),
-        });
-        loginStatus = ((await login.json()) as { status: number }).status;
+        health = await (await fetch(`${base}/health`)).json();
+        const login = (await (
+          await fetch(`${base}/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: 'admin', password }),
+          })
+        ).json()) as { status: number; data: { token: string } };
+        loginStatus = login.status;
+        const headers = { authorization: `Bearer ${login.data.token}` };
+        const today = new Date().toISOString().slice(0, 10);
+        // Both stations get hourly rollups with samples: hello registered the devices, telemetry was
+        // committed and the rollup worker ran.
+        await waitFor(
+          async () => {
+            for (const id of [1, 2]) {
+              const res = (await (
+                await fetch(`${base}/station/${id}/rollup?period=hour&from=${today}&to=${today}`, { headers })
+              ).json()) as { status: number; data?: { rows: { samples: number }[] } };
+              if (res.status !== 200 || !res.data?.rows.some((row) => row.samples > 0)) return false;
+            }
+            return true;
+          },
+          'rollups of both simulated stations',
+          45_000,
+        );
       },
+      120_000,
     );
     expect(health).toMatchObject({ status: 200, data: { database: 'up', broker: 'up' } });
     expect(loginStatus).toBe(200);
     expect(r.stdout).toContain("Administrator created: user name 'admin'");
     const file = readFileSync(join(dataDir, 'admin-password.txt'), 'utf8');
     expect(r.stdout).toContain(file.split('\n')[1]);
+    expect(r.stdout).toContain('simulated fleet provisioned');
+    expect(r.stdout).toMatch(
+      /running 2 loggers of 2 stations against mqtt:\/\/127\.0\.0\.1:\d+ \(seed sim-service-test\)/,
+    );
     expect(r.stdout).toContain('shutting down');
+    expect(r.stdout).toContain('simulator stopped');
     expect(r.code).toBe(0);
+    // The simulator child went with the server.
+    const pid = Number(/"pid":(\d+),"msg":"simulator started"/.exec(r.stdout)?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    expect(() => process.kill(pid, 0)).toThrow();
+
+    const database = await openDatabase(
+      { kind: 'pglite', dataDir: join(dataDir, 'pglite') },
+      { migrationsFolder: paths.migrations },
+    );
+    try {
+      const count = async (query: ReturnType<typeof sql>) =>
+        (await queryRows<{ n: number }>(database.db, query))[0]?.n ?? -1;
+      expect(await count(sql`select count(*)::int as n from devices`)).toBe(6);
+      expect(await count(sql`select count(distinct device_id)::int as n from telemetry`)).toBe(6);
+      expect(await count(sql`select count(*)::int as n from ingest_dead_letters`)).toBe(0);
+      expect(await count(sql`select count(*)::int as n from stations where simulated`)).toBe(2);
+      expect(
+        await count(sql`select count(*)::int as n from gateways where simulated and station_id is not null`),
+      ).toBe(2);
+    } finally {
+      await database.close();
+    }
 
     // Second start on the same data: no new password, the data is still there.
     const again = await run(
@@ -153,5 +211,5 @@ describe('the server process', () => {
     );
     expect(again.stdout).not.toContain('Administrator created');
     expect(again.code).toBe(0);
-  }, 120_000);
+  }, 180_000);
 });

@@ -22,6 +22,9 @@ import { SimProcess, simLaunch } from '../../src/modules/sim-fleet/sim-process.j
 import type { Broker } from '../../src/services/broker.js';
 import { createTestApp, type DatabaseKind, type TestApp, type TestAppOptions } from '../helpers.js';
 import { connectLogger, registerTestLogger, startTestBroker } from './loggers.js';
+import { waitFor } from './poll.js';
+
+export { until, waitFor } from './poll.js';
 
 /** The SNs of the remote-operations fleet (remoteFleet). */
 export interface RemoteFleetSns {
@@ -156,33 +159,6 @@ export interface SimWorld {
   /** The devices of the fleet by SN (registered from the loggers' hellos). */
   deviceIds: ReadonlyMap<string, number>;
   close(): Promise<void>;
-}
-
-/**
- * Polls `check` until it answers a value (a database or process state that has no event to await) and
- * resolves with it.
- */
-export async function until<T>(
-  check: () => Promise<T | null | undefined | false>,
-  what: string,
-  ms = 25_000,
-): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value !== null && value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Polls `check` until it holds. */
-export async function waitFor(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  ms = 30_000,
-): Promise<void> {
-  await until(async () => await check(), what, ms);
 }
 
 /** The address of a register of a model's protocol definition. */
