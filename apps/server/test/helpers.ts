@@ -35,7 +35,7 @@ export const DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglit
  * the change feed and its caches, live streams, ingest, rollups, jobs and locks, commands' concurrency,
  * ids, time ranges and zones, hostile input, outages (docs/testing.md "Which database a suite runs on").
  * The API suites run on PostgreSQL in CI — the production database and here the quicker of the two —, on
- * PGlite in a run without TEST_DATABASE_URL, and the e2e suites drive the whole console on PGlite. The
+ * PGlite in a run without TEST_DATABASE_URL, where the e2e suites too drive the whole console on PGlite. The
  * suites that drive the simulator over MQTT alternate `preferred`, so both carry journeys.
  */
 export function oneDatabase(preferred: DatabaseKind = 'postgres'): DatabaseKind[] {
