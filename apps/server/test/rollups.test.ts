@@ -136,7 +136,7 @@ describe.each(DATABASES)('rollups on %s', (kind) => {
     expect(reference.rollup_device_hour!.length).toBe(4 * 31);
     expect(reference.rollup_station_day!.length).toBe(3);
 
-    expect(await play(batchesOf(all, 12), 1)).toEqual(reference);
+    // In-order batches are the live part of the outage case below.
     expect(await play(batchesOf([...all].reverse(), 12), 1)).toEqual(reference);
 
     const rnd = random(7);
