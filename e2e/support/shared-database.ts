@@ -4,21 +4,11 @@
 // database (the API suites check the dialects), and PGlite's single in-process connection answers a page's
 // parallel requests one after another — on CI's two cores the PostgreSQL server boots the shared server in
 // a quarter of the CPU and idles at about half (docs/testing.md "The e2e suites' server").
-import pg from 'pg';
+import { onServer, postgresUrlOf } from '../../apps/server/test/support/postgres-server.js';
 
 export interface SharedDatabase {
   url: string;
   drop(): Promise<void>;
-}
-
-async function onServer(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 export async function sharedServerDatabase(
@@ -26,12 +16,13 @@ export async function sharedServerDatabase(
 ): Promise<SharedDatabase | undefined> {
   if (serverUrl === undefined || serverUrl === '') return undefined;
   const name = `sunfleet_e2e_${String(process.pid)}_${String(Date.now())}`;
-  await onServer(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  await onServer(serverUrl, (c) => c.query(`create database ${name}`));
   return {
-    url: url.toString(),
+    url: postgresUrlOf(serverUrl, name),
     // WITH (FORCE): a connection the stopped server left behind must not keep the database.
-    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
+    drop: () =>
+      onServer(serverUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(
+        () => undefined,
+      ),
   };
 }

@@ -9,6 +9,7 @@ import { uplinkTopic } from '@sunfleet/contracts';
 import { startIngestConsumers, type IngestConsumers } from '../src/services/ingest-consumer.js';
 import { registerTestLogger } from './support/loggers.js';
 import { DATABASES } from './helpers.js';
+import { waitFor } from './support/poll.js';
 import {
   count,
   deviceSn,
@@ -21,14 +22,6 @@ import {
 
 const MQTT_URL = process.env.TEST_MQTT_URL;
 const MESSAGES = 300;
-
-async function until(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe.skipIf(!MQTT_URL).each(DATABASES)('ingest consumers on an external broker (%s)', (kind) => {
   let world: IngestWorld;
@@ -71,7 +64,7 @@ describe.skipIf(!MQTT_URL).each(DATABASES)('ingest consumers on an external brok
       { qos: 1 },
     );
     // A shared subscription does not order messages between consumers: telemetry waits for the hello.
-    await until(async () => (await count(world.db, 'devices')) === 1);
+    await waitFor(async () => (await count(world.db, 'devices')) === 1, 'the hello', 60_000);
 
     const base = Date.now() - 3_600_000;
     await Promise.all(
@@ -87,7 +80,11 @@ describe.skipIf(!MQTT_URL).each(DATABASES)('ingest consumers on an external brok
         ),
       ),
     );
-    await until(async () => (await count(world.db, 'gateway_seq_seen')) === MESSAGES);
+    await waitFor(
+      async () => (await count(world.db, 'gateway_seq_seen')) === MESSAGES,
+      'every message stored',
+      60_000,
+    );
     expect(await count(world.db, 'telemetry')).toBe(MESSAGES);
     const [dups] = await queryRows<{ n: number }>(
       world.db,
@@ -122,7 +119,7 @@ describe.skipIf(!MQTT_URL).each(DATABASES)('ingest consumers on an external brok
         { qos: 1 },
       );
       // Both groups get the message: the healthy one stores it at once; the flaky one only on redelivery.
-      await until(async () => seen.length >= 2, 30_000).catch((err: unknown) => {
+      await waitFor(() => seen.length >= 2, 'the redelivery', 30_000).catch((err: unknown) => {
         throw new Error(`${String(err)}; deliveries seen: ${JSON.stringify(seen)}`);
       });
       expect(seen).toEqual([uplinkTopic(sn, 'telemetry'), uplinkTopic(sn, 'telemetry')]);
@@ -137,7 +134,11 @@ describe.skipIf(!MQTT_URL).each(DATABASES)('ingest consumers on an external brok
     const topic = `sf/v1/${sn}/up/nonsense`;
     await publisher.publishAsync(topic, '{}', { qos: 1 });
     const where = `reason = 'unknown-topic' and topic = '${topic}'`;
-    await until(async () => (await count(world.db, 'ingest_dead_letters', where)) > 0);
+    await waitFor(
+      async () => (await count(world.db, 'ingest_dead_letters', where)) > 0,
+      'the dead letter',
+      60_000,
+    );
     const [row] = await queryRows<{ gatewaySn: string | null; size: number; payload: string }>(
       world.db,
       sql.raw(

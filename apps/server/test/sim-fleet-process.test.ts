@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SimProcess } from '../src/modules/sim-fleet/sim-process.js';
+import { waitFor } from './support/poll.js';
 import { SMALL_FLEET } from './support/small-fleet.js';
 
 const serverRoot = resolve(import.meta.dirname, '..');
@@ -28,18 +29,6 @@ async function freePort(): Promise<number> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(
-  check: () => boolean | Promise<boolean>,
-  what: string,
-  timeoutMs = 30_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 function capturedLog() {
   const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
@@ -66,7 +55,7 @@ describe('the simulator child process', () => {
       maxBackoffMs: 200,
     });
     child.start();
-    await until(() => child.startCount >= 3, 'three starts', 10_000);
+    await waitFor(() => child.startCount >= 3, 'three starts', 10_000);
     await child.stop();
     const count = child.startCount;
     await sleep(400);
@@ -88,7 +77,7 @@ describe('the simulator child process', () => {
       log,
     });
     refused.start();
-    await until(
+    await waitFor(
       () => lines.some((l) => l.msg === 'simulator refused its arguments: not restarted'),
       'the refusal',
     );
@@ -103,7 +92,7 @@ describe('the simulator child process', () => {
       stopGraceMs: 300,
     });
     stubborn.start();
-    await until(() => lines.some((l) => l.msg === 'up'), 'the child');
+    await waitFor(() => lines.some((l) => l.msg === 'up'), 'the child');
     const pid = stubborn.pid!;
     await stubborn.stop();
     expect(() => process.kill(pid, 0)).toThrow();

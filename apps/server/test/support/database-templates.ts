@@ -7,12 +7,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { seed } from '../../src/bootstrap/seed.js';
 import { openDatabase } from '../../src/db/client.js';
 import { usePasswordHashing } from '../../src/lib/password.js';
 import { paths } from '../../src/paths.js';
+import { onServer, postgresUrlOf } from './postgres-server.js';
+
+export { onServer, postgresUrlOf } from './postgres-server.js';
 
 export type TemplateName = 'migrated' | 'seeded';
 export type TemplateFiles = Record<TemplateName, string>;
@@ -70,24 +72,6 @@ export async function writeTemplates(dir: string): Promise<TemplateFiles> {
 const POSTGRES_TEMPLATE_SCHEMA = 'sunfleet_test';
 /** Prefix of this run's database names (templates and copies), so a run cleans up only its own. */
 export const postgresRunPrefix = (): string => `sft_${randomBytes(4).toString('hex')}`;
-
-/** `url` with its database replaced by `database`. */
-export function postgresUrlOf(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-/** Runs `statements` on a connection of its own to the server's maintenance database of `url`. */
-export async function onServer<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Builds the two PostgreSQL template databases on the server of `url`: `<prefix>_migrated` and
