@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FirmwareTestId } from '../apps/web/src/features/firmware/testIds.js';
 import { TestId } from '../apps/web/src/testids.js';
 import {
   active,
@@ -16,7 +17,8 @@ import { pickOption } from './support/select.js';
 import { sharedServer } from './support/shared-server.js';
 
 // Step 2b back office in Chromium: the device protocol editor (built-in definitions read-only, copy,
-// inline register checks that keep a bad map from being sent), display groups and device rules.
+// inline register checks that keep a bad map from being sent), display groups and device rules; Step 5d's
+// firmware library (upload with the form's rules, the image signed by the platform key, delete).
 
 const STAMP = Date.now().toString(36);
 const BUILT_IN_CODE = 'sunspec-inverter-3p';
@@ -225,5 +227,67 @@ describe('display groups and device rules', () => {
       `/deviceRule/page?keyword=${encodeURIComponent(RULE_PREFIX)}`,
     );
     expect(left.data.total).toBe(0);
+  });
+});
+
+describe('firmware release', () => {
+  it('uploads an image, shows it signed by the platform key on the page, refuses a bad version and a wrong file, and deletes it', async () => {
+    const version = `V9.${Number.parseInt(STAMP.slice(-4), 36) % 100000}`;
+    await openPage('/operation/firmware', FirmwareTestId.page);
+    // The public key loggers must trust, as the server publishes it.
+    const key = await api<{ fingerprint: string; pem: string }>('GET', '/firmware/publicKey');
+    expect(await byId(active(page), FirmwareTestId.keyFingerprint).innerText()).toBe(key.data.fingerprint);
+
+    await byId(active(page), TestId.listCreate).click();
+    const form = byId(page, FirmwareTestId.uploadForm);
+    await form.waitFor();
+    const models = page.waitForResponse((r) => r.url().includes('/api/deviceModel/list?deviceType=GATEWAY'));
+    await pickOption(page, byId(form, FirmwareTestId.deviceType), 'Logger');
+    await models;
+    await pickOption(page, byId(form, FirmwareTestId.model), 'SF-LOGGER-4G');
+    await byId(form, FirmwareTestId.notes).fill('E2E release');
+    const file = form.locator('input[type="file"]');
+
+    // The form's own rules: nothing is sent for a bad version or a file that is not .bin or .mbt.
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/api/firmware')) posts.push(r.url());
+    });
+    await byId(form, FirmwareTestId.version).fill('V1.');
+    await file.setInputFiles({
+      name: 'tool.exe',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from('x'),
+    });
+    await submitModal(page);
+    await form.locator('.ant-form-item-explain-error').filter({ hasText: 'version format' }).waitFor();
+    await form.locator('.ant-form-item-explain-error').filter({ hasText: '.bin or .mbt' }).waitFor();
+    expect(posts).toEqual([]);
+
+    const bytes = Buffer.from(`E2E image ${STAMP}`.repeat(2_000));
+    await byId(form, FirmwareTestId.version).fill(version);
+    await file.setInputFiles({ name: 'logger.bin', mimeType: 'application/octet-stream', buffer: bytes });
+    const uploaded = page.waitForResponse(
+      (r) => r.url().endsWith('/api/firmware') && r.request().method() === 'POST',
+    );
+    await submitModal(page);
+    const answer = (await (await uploaded).json()) as Envelope<{ sha256: string; signedBy: string }>;
+    expect(answer.data).toMatchObject({ signedBy: 'PLATFORM' });
+    await form.waitFor({ state: 'detached' });
+
+    const row = rows(FirmwareTestId.table, version);
+    await row.waitFor();
+    expect(await byId(row, FirmwareTestId.rowSigner).getAttribute('data-signer')).toBe('PLATFORM');
+    expect(await row.innerText()).toContain('E2E release');
+    expect(await byId(row, FirmwareTestId.rowSha).innerText()).toBe(answer.data.sha256.slice(0, 12));
+
+    await byId(row, FirmwareTestId.rowDelete).click();
+    await page.locator('.ant-popover:visible').filter({ hasText: 'Confirm deletion' }).waitFor();
+    const deleted = page.waitForResponse(
+      (r) => r.url().includes('/api/firmware/') && r.request().method() === 'DELETE',
+    );
+    await page.locator(`[data-testid="${TestId.confirmOk}"]:visible`).click();
+    expect(((await (await deleted).json()) as Envelope).status).toBe(200);
+    await row.waitFor({ state: 'detached' });
   });
 });

@@ -38,6 +38,9 @@ import { UnreadAlarmCounts } from './modules/alarms/unread-counts.js';
 import { commandRoutes } from './modules/commands/commands.routes.js';
 import { CommandsService } from './modules/commands/commands.service.js';
 import { registerTestRoutes } from './modules/remote/register-test.routes.js';
+import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
+import { FirmwareService } from './modules/firmware/firmware.service.js';
+import { loadFirmwareKeyring, type FirmwareKeyring } from './modules/firmware/signing-key.js';
 import { recordingRoutes } from './modules/recording/recording.routes.js';
 import { ivRoutes } from './modules/iv/iv.routes.js';
 import { remoteRoutes } from './modules/remote/remote.routes.js';
@@ -77,6 +80,8 @@ export interface AppDeps {
   webDist: string;
   /** Drops a logger's live MQTT connection (embedded broker in this process); absent elsewhere. */
   disconnectLogger?: (sn: string) => void;
+  /** The firmware signing keys, loaded at the process's start; absent = loaded on first use. */
+  firmwareKeyring?: FirmwareKeyring;
   /** Metrics of other services in this process, served with the API's at /metrics. */
   metricsRegistries?: readonly Registry[];
   /** Poll and heartbeat intervals of GET /live (tests shorten them); default LiveLimits. */
@@ -165,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const unreadAlarms = new UnreadAlarmCounts(alarmsService.repo, changes);
+  let firmwareKeyring = deps.firmwareKeyring ?? null;
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, guestLogin: deps.config.guestLogin });
@@ -226,6 +232,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock: deps.clock,
         changes,
         answerWaitMs: deps.config.remoteAnswerWaitMs,
+      });
+      await api.register(firmwareRoutes, {
+        firmware: new FirmwareService({
+          db,
+          clock: deps.clock,
+          // Loaded on first use when the process did not load it at start (suites, the OpenAPI generator).
+          keyring: () =>
+            (firmwareKeyring ??= loadFirmwareKeyring({
+              ...deps.config.firmware,
+              dataDir: deps.config.dataDir,
+            })),
+          settings: deps.config.firmware,
+          publicUrl: deps.config.publicUrl,
+        }),
+        maxBytes: deps.config.firmware.maxBytes,
       });
       await api.register(stationChartsRoutes, {
         db,

@@ -23,6 +23,7 @@ import { RollupWorker } from './modules/rollups/rollup.worker.js';
 import { startIngestConsumers } from './services/ingest-consumer.js';
 import { loadSimFleet } from './modules/sim-fleet/fleet-file.js';
 import { startSimFleet } from './modules/sim-fleet/sim-fleet.service.js';
+import { loadFirmwareKeyring, trustedKeysOf } from './modules/firmware/signing-key.js';
 import pkg from '../package.json' with { type: 'json' };
 
 export const VERSION = pkg.version;
@@ -48,6 +49,21 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
   // A bad fleet file stops the start before anything is opened, like any other bad setting.
   const simFleetPath = config.simFleet ?? paths.demoFleet;
   const simFleet = config.services.has('sim') ? loadSimFleet(simFleetPath) : null;
+  // The API signs firmware with it; the sim service gives its public half to the simulated loggers.
+  const firmwareKeyring =
+    config.services.has('api') || config.services.has('sim')
+      ? loadFirmwareKeyring({ ...config.firmware, dataDir: config.dataDir })
+      : null;
+  if (firmwareKeyring !== null)
+    log.info(
+      {
+        component: 'firmware',
+        fingerprint: firmwareKeyring.platform.fingerprint,
+        source: config.firmware.signingKey === null ? 'DATA_DIR' : 'FIRMWARE_SIGNING_KEY',
+        vendorKeys: firmwareKeyring.vendors.length,
+      },
+      'firmware signing key loaded',
+    );
   const database = await openDatabase(
     config.databaseUrl === null
       ? { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') }
@@ -164,6 +180,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         version: VERSION,
         webDist: paths.webDist,
         disconnectLogger: (sn) => activeBroker.disconnect(sn),
+        ...(firmwareKeyring === null ? {} : { firmwareKeyring }),
         ...(ingest === null ? {} : { metricsRegistries: [ingest.metrics.registry] }),
       });
       const httpApp = app;
@@ -176,7 +193,14 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
     }
     // Last, so it is closed first: the simulated loggers leave before the broker and the database.
     if (simFleet !== null) {
-      const sim = await startSimFleet({ config, database, fleet: simFleet, fleetPath: simFleetPath, log });
+      const sim = await startSimFleet({
+        config,
+        database,
+        fleet: simFleet,
+        fleetPath: simFleetPath,
+        log,
+        trustedKeys: firmwareKeyring === null ? [] : trustedKeysOf(firmwareKeyring),
+      });
       closers.push(() => sim.close());
     }
     return { app, database, broker, log, close };

@@ -1,7 +1,7 @@
 // Route discovery and request building for the authorisation matrix: the route list comes from the
 // router itself (every route any module registers), the request shapes from the OpenAPI document that
 // the route schemas generate, so a route added later is probed without anyone editing the test.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
@@ -113,7 +113,9 @@ function sampleString(schema: JsonSchema, name: string): string {
         ? '13900000001'
         : lower === 'areacode'
           ? '86'
-          : null;
+          : lower === 'token'
+            ? randomBytes(32).toString('base64url')
+            : null;
   const candidates = byName === null ? STRING_CANDIDATES : [byName, ...STRING_CANDIDATES];
   const fits = (v: string): boolean =>
     (schema.pattern === undefined || new RegExp(schema.pattern, 'u').test(v)) &&

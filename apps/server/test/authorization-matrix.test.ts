@@ -43,6 +43,8 @@ const PUBLIC: Record<string, string> = {
     'the unsubscribe link of a notification mail: a server-signed token naming one subscription',
   'POST /api/subscription/unsubscribe':
     'the button of the unsubscribe page: the same server-signed token, switches that subscription off',
+  'GET /api/firmware/download/:token':
+    "a logger's firmware download: an unguessable 256-bit link valid while its upgrade command is open (firmware.test.ts)",
 };
 
 /** Writes that name no object: they act on the caller's own session, account or company only. */
@@ -77,6 +79,7 @@ const GLOBAL: Record<string, string> = {
   '/api/deviceRule': 'SN-prefix rules that identify device models',
   '/api/deviceModel': 'the device model catalogue',
   '/api/faultCode': 'the fault-code catalogue (alarm code texts), platform-edited',
+  '/api/firmware': 'the firmware library: images for device models, platform-managed (firmware.test.ts)',
 };
 
 /**

@@ -23,6 +23,7 @@ describe('configuration', () => {
       mapGeocoderUrl: null,
       weatherForecastUrl: null,
       passwordHashing: 'standard',
+      firmware: { signingKey: null, vendorKeys: [], requireVendorSignature: false, maxBytes: 16_777_216 },
     });
     expect(c.dataDir).toMatch(/\/data$/);
     expect([...c.services]).toEqual(['api', 'ingest', 'jobs', 'broker', 'sim']);
@@ -75,6 +76,20 @@ describe('configuration', () => {
       weatherForecastUrl: 'https://api.open-meteo.com/v1/forecast',
     });
     expect(loadConfig({ MAP_TILE_URL: 'none' }).mapTileUrl).toBeNull();
+    const vendor = Buffer.alloc(32, 7).toString('base64');
+    expect(
+      loadConfig({
+        FIRMWARE_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
+        FIRMWARE_VENDOR_KEYS: ` ${vendor} ,`,
+        FIRMWARE_REQUIRE_VENDOR_SIGNATURE: 'true',
+        FIRMWARE_MAX_BYTES: '1048576',
+      }).firmware,
+    ).toEqual({
+      signingKey: Buffer.alloc(32, 9).toString('base64'),
+      vendorKeys: [vendor],
+      requireVendorSignature: true,
+      maxBytes: 1_048_576,
+    });
     expect(c.regionalServers).toEqual([
       { key: 'EuropeanServer', url: 'https://eu.example.com/#/login/index' },
     ]);
@@ -102,6 +117,12 @@ describe('configuration', () => {
     ['MAP_TILE_URL', 'ftp://tiles.example.com/{z}/{x}/{y}.png'],
     ['MAP_GEOCODER_URL', 'geo.example.com'],
     ['WEATHER_FORECAST_URL', 'file:///etc/passwd'],
+    ['FIRMWARE_SIGNING_KEY', 'c2hvcnQ='],
+    ['FIRMWARE_SIGNING_KEY', '-----BEGIN PRIVATE KEY-----\nnope\n-----END PRIVATE KEY-----'],
+    ['FIRMWARE_VENDOR_KEYS', `${Buffer.alloc(32, 1).toString('base64')},not-a-key`],
+    ['FIRMWARE_REQUIRE_VENDOR_SIGNATURE', 'true'],
+    ['FIRMWARE_MAX_BYTES', '100'],
+    ['FIRMWARE_MAX_BYTES', String(65 * 1024 * 1024)],
   ])('names %s when it is unusable (%s)', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(

@@ -78,6 +78,7 @@ describe('OpenAPI document', () => {
         'POST /api/subscription/unsubscribe',
         'GET /api/config',
         'GET /api/health',
+        'GET /api/firmware/download/{token}',
       ].sort(),
     );
     // And the document says what the server does: an operation it shows as protected refuses no token.

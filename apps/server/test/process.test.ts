@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -124,6 +124,7 @@ describe('the server process', () => {
     writeFileSync(fleetPath, JSON.stringify(SMALL_FLEET));
     let health: unknown = null;
     let loginStatus = 0;
+    let firmwareKey = { pem: '', fingerprint: '' };
     const r = await run(
       {
         PORT: String(port),
@@ -150,6 +151,11 @@ describe('the server process', () => {
         ).json()) as { status: number; data: { token: string } };
         loginStatus = login.status;
         const headers = { authorization: `Bearer ${login.data.token}` };
+        firmwareKey = (
+          (await (await fetch(`${base}/firmware/publicKey`, { headers })).json()) as {
+            data: { pem: string; fingerprint: string };
+          }
+        ).data;
         const today = new Date().toISOString().slice(0, 10);
         // Both stations get hourly rollups with samples: hello registered the devices, telemetry was
         // committed and the rollup worker ran.
@@ -175,6 +181,13 @@ describe('the server process', () => {
     const file = readFileSync(join(dataDir, 'admin-password.txt'), 'utf8');
     expect(r.stdout).toContain(file.split('\n')[1]);
     expect(r.stdout).toContain('simulated fleet provisioned');
+    // The firmware signing key was made on this first start, and the simulated loggers trust its public half.
+    expect(statSync(join(dataDir, 'firmware-signing-key.pem')).mode & 0o777).toBe(0o600);
+    expect(firmwareKey.pem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    expect(JSON.parse(readFileSync(join(dataDir, 'sim', 'trusted-keys.json'), 'utf8'))).toEqual([
+      firmwareKey.pem,
+    ]);
+    expect(r.stdout).toContain(`"fingerprint":"${firmwareKey.fingerprint}"`);
     expect(r.stdout).toMatch(
       /running 2 loggers of 2 stations against mqtt:\/\/127\.0\.0\.1:\d+ \(seed sim-service-test\)/,
     );
@@ -210,6 +223,7 @@ describe('the server process', () => {
       /Sunfleet is running/,
     );
     expect(again.stdout).not.toContain('Administrator created');
+    expect(again.stdout).toContain(`"fingerprint":"${firmwareKey.fingerprint}"`);
     expect(again.code).toBe(0);
   }, 180_000);
 });

@@ -38,3 +38,4 @@ export * from './api/remote.js';
 export * from './api/pv-strings.js';
 export * from './api/iv.js';
 export * from './api/recording.js';
+export * from './api/firmware.js';

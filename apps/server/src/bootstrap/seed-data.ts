@@ -148,7 +148,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
     nameKey: 'role.developer',
     roleType: 'DEVELOPER',
     visibility: 'PRIVATE',
-    permissions: [...new Set([...viewCodes, Perm.bigScreen])],
+    // Keeps the firmware library (Step 5d); upgrades of devices stay with the companies that run them.
+    permissions: [...new Set([...viewCodes, Perm.bigScreen, Perm.firmwareCreate, Perm.firmwareDelete])],
     remark: 'Device protocols and firmware',
   },
   {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
-import { RemoteLimits, SERVER_KEYS, type ServerKey } from '@sunfleet/contracts';
+import { FirmwareLimits, RemoteLimits, SERVER_KEYS, type ServerKey } from '@sunfleet/contracts';
 import { PASSWORD_HASHINGS, type PasswordHashing } from '../lib/password.js';
+import { parsePrivateKey, parsePublicKey } from '../modules/firmware/signing-key.js';
 
 /** The services one process can run (ENGINEERING §1). `npm start` runs them all. */
 export const SERVICE_NAMES = ['api', 'ingest', 'jobs', 'broker', 'sim'] as const;
@@ -80,6 +81,19 @@ export interface AppConfig {
   alarmEvaluateEveryMs: number;
   /** Notifications (docs/alarms.md "Notifications"). */
   notify: NotifySettings;
+  /** The firmware library (docs/firmware.md). */
+  firmware: FirmwareSettings;
+}
+
+export interface FirmwareSettings {
+  /** FIRMWARE_SIGNING_KEY: the platform's Ed25519 private key; null = the one in DATA_DIR (made on first start). */
+  signingKey: string | null;
+  /** FIRMWARE_VENDOR_KEYS: vendor public keys whose detached signatures an upload may carry. */
+  vendorKeys: string[];
+  /** FIRMWARE_REQUIRE_VENDOR_SIGNATURE: uploads without a vendor signature are refused (the platform signs none). */
+  requireVendorSignature: boolean;
+  /** FIRMWARE_MAX_BYTES: the largest image accepted. */
+  maxBytes: number;
 }
 
 export interface NotifySettings {
@@ -238,6 +252,50 @@ function decimal(env: Env, name: string, fallback: number, min: number, max: num
   return Number(raw);
 }
 
+/** FIRMWARE_SIGNING_KEY and FIRMWARE_VENDOR_KEYS are parsed at boot, so a bad key stops the start. */
+function firmwareSettings(env: Env): FirmwareSettings {
+  const signingKey = text(env, 'FIRMWARE_SIGNING_KEY');
+  if (signingKey !== null) {
+    try {
+      parsePrivateKey(signingKey);
+    } catch {
+      throw new ConfigError(
+        'FIRMWARE_SIGNING_KEY',
+        'must be an Ed25519 private key: PKCS#8 PEM, or base64 of its 32-byte seed',
+      );
+    }
+  }
+  const vendorKeys = (text(env, 'FIRMWARE_VENDOR_KEYS') ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '');
+  vendorKeys.forEach((key, i) => {
+    try {
+      parsePublicKey(key);
+    } catch {
+      throw new ConfigError(
+        'FIRMWARE_VENDOR_KEYS',
+        `key ${i + 1} must be an Ed25519 public key: SPKI PEM, or base64 of its 32 bytes (keys separated by commas)`,
+      );
+    }
+  });
+  const requireVendorSignature = bool(env, 'FIRMWARE_REQUIRE_VENDOR_SIGNATURE', false);
+  if (requireVendorSignature && vendorKeys.length === 0)
+    throw new ConfigError('FIRMWARE_REQUIRE_VENDOR_SIGNATURE', 'needs FIRMWARE_VENDOR_KEYS');
+  return {
+    signingKey,
+    vendorKeys,
+    requireVendorSignature,
+    maxBytes: integer(
+      env,
+      'FIRMWARE_MAX_BYTES',
+      FirmwareLimits.fileBytesDefault,
+      1_024,
+      FirmwareLimits.fileBytesMax,
+    ),
+  };
+}
+
 /** At least 32 characters: the secret guards logger authentication for a whole fleet. */
 function mqttAuthSecret(env: Env): string | null {
   const raw = text(env, 'MQTT_AUTH_SECRET');
@@ -336,6 +394,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     alarmEscalateAfterS: integer(env, 'ALARM_ESCALATE_AFTER_S', 3600, 60, 7 * 86_400),
     alarmEvaluateEveryMs: integer(env, 'ALARM_EVALUATE_EVERY_MS', 30_000, 1000, 3_600_000),
+    firmware: firmwareSettings(env),
     publicUrl,
     publicUrlSet: configuredPublicUrl !== null,
     logLevel: logLevel as LogLevel,

@@ -13,13 +13,11 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import { ALARM_RULE_KINDS } from '@sunfleet/contracts';
 import { alarms, deviceModels, devices, stations } from './schema-devices.js';
 import { users } from './schema-organisation.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns.js';
 
 /** Per-user read state: an alarm is unread for a user until a row here says otherwise. */
 export const alarmReads = pgTable(

@@ -15,13 +15,12 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { StationTypes, type RegisterDefinition } from '@sunfleet/contracts';
+import { ts } from './columns.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const dbl = (name: string) => doublePrecision(name);
 
 /** SPEC §1 station types, from the contracts (the fleet file and the API use the same list). */

@@ -1,20 +1,10 @@
 // Step 5a: the fault-code catalogue (SPEC §3 "Fault code"): per device model, per protocol definition or
 // global, code → level and description, cause and handling in CN, EN, DE and ITA.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { deviceModels, protocolDefinitions } from './schema-devices.js';
+import { ts } from './columns.js';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const txt = (name: string) => text(name).notNull().default('');
 
 /**

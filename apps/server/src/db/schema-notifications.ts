@@ -12,15 +12,13 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { companies, users } from './schema-organisation.js';
 import { alarmEvents } from './schema-devices.js';
 import { stationSubscriptions } from './schema-stations.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns.js';
 
 /** Alarm event kinds a webhook can ask for (the kinds of alarm_events). */
 export const WEBHOOK_EVENT_KINDS = [

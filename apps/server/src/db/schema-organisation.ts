@@ -10,14 +10,12 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ts } from './columns.js';
 
 /** The first id a custom role can get; below it, the seeded built-in roles. */
 export const FIRST_CUSTOM_ROLE_ID = 1000;
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Companies form a tree: platform → distributors → installers (SPEC §3 Company). */
 export const companies = pgTable(

@@ -1,23 +1,11 @@
 // Step 5c diagnostics (docs/iv-curves.md): an inverter's PV strings — the module datasheet and the modules
 // in series on each MPPT input's strings — that an IV scan's expected curve is computed from; and the scan
 // tasks (their iv.scan commands carry the task's id as batch_id and hold the curves in their results).
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { PvModuleDatasheet } from '@sunfleet/contracts';
 import { alarms, devices, stations } from './schema-devices.js';
 import { users } from './schema-organisation.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns.js';
 
 /** One string of an inverter: MPPT input, string number on it, its module and how many in series. */
 export const pvStrings = pgTable(

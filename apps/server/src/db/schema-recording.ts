@@ -9,7 +9,6 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -22,8 +21,7 @@ import type {
 } from '@sunfleet/contracts';
 import { commands, devices } from './schema-devices.js';
 import { users } from './schema-organisation.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns.js';
 
 export const recordings = pgTable(
   'recordings',

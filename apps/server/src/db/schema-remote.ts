@@ -2,11 +2,10 @@
 // storage mode and time-shared periods of a battery, a logger's protocol forwarding — each with the command
 // that carries it (its state says pending, applied or failed), and the batch register tests of the back
 // office (their commands carry the test's id as batch_id).
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { devices, gateways } from './schema-devices.js';
 import { users } from './schema-organisation.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns.js';
 
 /** A battery's storage work mode (0…4, SPEC §4 order) and time-shared periods, as last sent. */
 export const storageSettings = pgTable('storage_settings', {

@@ -10,7 +10,6 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -18,8 +17,7 @@ import { NOTIFY_TYPES } from '@sunfleet/contracts';
 import { sql } from 'drizzle-orm';
 import { users } from './schema-organisation.js';
 import { devices, stations } from './schema-devices.js';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from './columns.js';
 
 /** SPEC §4 Follow: a user follows (concern) or unfollows a station. */
 export const stationFollows = pgTable(

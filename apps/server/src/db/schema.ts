@@ -4,7 +4,6 @@ import {
   doublePrecision,
   uuid,
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -12,17 +11,10 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { roles, users } from './schema-organisation.js';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { bytea, ts } from './columns.js';
 
 /**
  * Sessions: only a SHA-256 of the opaque token is stored. A rotation keeps the previous hash valid for a
@@ -220,3 +212,4 @@ export * from './schema-alarms.js';
 export * from './schema-remote.js';
 export * from './schema-pv.js';
 export * from './schema-recording.js';
+export * from './schema-firmware.js';

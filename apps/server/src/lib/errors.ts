@@ -18,7 +18,7 @@ export const Errors = {
   notLoggedIn: (): AppError => new AppError(Status.NOT_LOGGED_IN, MessageKey.NOT_LOGGED_IN),
   sessionEnded: (): AppError => new AppError(Status.SESSION_ENDED, MessageKey.SESSION_ENDED),
   forbidden: (enMsg: string = MessageKey.FORBIDDEN): AppError => new AppError(Status.FORBIDDEN, enMsg),
-  notFound: (): AppError => new AppError(Status.NOT_FOUND, MessageKey.NOT_FOUND),
+  notFound: (enMsg: string = MessageKey.NOT_FOUND): AppError => new AppError(Status.NOT_FOUND, enMsg),
   exists: (enMsg: string = MessageKey.ALREADY_EXISTS): AppError => new AppError(Status.ALREADY_EXISTS, enMsg),
   tooMany: (enMsg: string = MessageKey.TOO_MANY_REQUESTS): AppError =>
     new AppError(Status.TOO_MANY_REQUESTS, enMsg),

@@ -1,13 +1,14 @@
 // What `run --fleet`, `backfill` and `fleet` share: reading the fleet file (default: the demo fleet) and
 // scaling it, reading the credentials, building one SimLogger per logger that has a secret, a logger error
 // line that does not repeat itself every reconnect, and waiting for a stop (signal, duration, stdin).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FleetFile } from '@sunfleet/contracts';
 import { readCredentials } from '../fleet/credentials.js';
 import { FleetError, readFleetFile } from '../fleet/fleet-file.js';
 import { fleetLoggers, simLoggerOptions } from '../fleet/fleet-sites.js';
 import { scaleFleet } from '../fleet/scale.js';
+import { parseTrustedKey } from '../logger/logger-state.js';
 import { SimLogger } from '../logger/sim-logger.js';
 import { numberOption, UsageError } from './args.js';
 import type { CommandIo } from './command.js';
@@ -16,6 +17,7 @@ export const FLEET_OPTIONS = {
   fleet: { type: 'string' },
   scale: { type: 'string' },
   credentials: { type: 'string' },
+  'trusted-keys': { type: 'string' },
   mqtt: { type: 'string' },
   state: { type: 'string' },
 } as const;
@@ -62,6 +64,33 @@ function errorReporter(io: CommandIo, now: () => number = Date.now): (sn: string
   };
 }
 
+/**
+ * --trusted-keys: a JSON file with a list of Ed25519 public keys (PEM or base64 of the 32 raw bytes) the
+ * loggers trust for firmware images; none without it (every firmware.upgrade then fails no-trusted-key).
+ */
+export function readTrustedKeys(path: string | boolean | undefined): string[] {
+  if (typeof path !== 'string') return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`--trusted-keys ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!Array.isArray(json) || json.some((k) => typeof k !== 'string'))
+    throw new UsageError(`--trusted-keys ${path}: must be a JSON list of public keys (PEM or base64)`);
+  const keys = json as string[];
+  keys.forEach((key, i) => {
+    try {
+      parseTrustedKey(key);
+    } catch (error) {
+      throw new UsageError(
+        `--trusted-keys ${path}: key ${i + 1}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  });
+  return keys;
+}
+
 /** The fleet's loggers that have a secret in --credentials (the others are named on stderr and skipped). */
 export function buildFleet(values: Values, io: CommandIo): FleetSetup {
   const fleet = loadFleet(values);
@@ -73,6 +102,7 @@ export function buildFleet(values: Values, io: CommandIo): FleetSetup {
     if (error instanceof FleetError) throw new UsageError(error.message);
     throw error;
   }
+  const trustedKeys = readTrustedKeys(values['trusted-keys']);
   const brokerUrl = typeof values.mqtt === 'string' ? values.mqtt : 'mqtt://127.0.0.1:1883';
   if (!/^mqtts?:\/\/[^/]+/.test(brokerUrl)) throw new UsageError('--mqtt must be an mqtt:// or mqtts:// URL');
   const stateDir = typeof values.state === 'string' ? values.state : 'data/sim';
@@ -93,6 +123,7 @@ export function buildFleet(values: Values, io: CommandIo): FleetSetup {
             brokerUrl,
             stateDir,
             secret,
+            trustedKeys,
             onError: (error) => report(entry.logger.sn, error),
           }),
         ),

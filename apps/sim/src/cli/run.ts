@@ -21,7 +21,15 @@ const OPTIONS = {
   'stop-on-stdin-close': { type: 'boolean' },
 } as const;
 
-const FLEET_ONLY = ['scale', 'credentials', 'mqtt', 'state', 'backfill-days', 'stop-on-stdin-close'];
+const FLEET_ONLY = [
+  'scale',
+  'credentials',
+  'trusted-keys',
+  'mqtt',
+  'state',
+  'backfill-days',
+  'stop-on-stdin-close',
+];
 
 export const runCommand: Command = {
   name: 'run',
@@ -29,11 +37,12 @@ export const runCommand: Command = {
   usage: [
     'run --fleet <file> --credentials <file> [--scale <n>=1] [--mqtt mqtt://127.0.0.1:1883]',
     '    [--state data/sim] [--backfill-days <n>=0] [--acceleration <x>=1] [--duration <s>]',
-    '    [--stop-on-stdin-close]',
+    '    [--trusted-keys <file>] [--stop-on-stdin-close]',
     'Every logger of the fleet file with a secret in --credentials ({"<SN>": "<secret>"}); journals',
     'and state in --state/<SN>. Fresh loggers start --backfill-days ago, restarted ones where they',
     'stopped (at most that far back); the past goes up as fast as the broker acknowledges (backlog),',
-    'or as a time-lapse at --acceleration > 1; then real time. See docs/simulator.md.',
+    'or as a time-lapse at --acceleration > 1; then real time. --trusted-keys: a JSON list of the',
+    'Ed25519 public keys (PEM or base64) the loggers accept firmware from. See docs/simulator.md.',
     '',
     'run --config <file.json> [--acceleration <x>] [--start <ISO 8601 with offset>] [--duration <s>]',
     'The config names the broker, the seed and the loggers (SN, secret, site or device models);',

@@ -272,6 +272,39 @@ export function multipart(body: { file: Blob }): FormData {
   return form;
 }
 
+/**
+ * POSTs a multipart form and reports the upload's progress (0…1), which fetch cannot: for large files
+ * (firmware images). It settles like `api`: the envelope's data, or a toast and an ApiError (with the 4000
+ * field errors); a transport failure rejects without a toast, an abort through `signal` as well.
+ */
+export function postForm(
+  path: '/api/firmware',
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', new URL(path, globalThis.location.origin).toString());
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      try {
+        resolve(settle(parseJson(xhr.responseText), new Response(null, { status: xhr.status })));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError({ kind: 'network' }));
+    xhr.onabort = () => reject(new ApiError({ kind: 'network' }));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
 /** A file the API answered with instead of an envelope (exports). */
 export interface DownloadedFile {
   blob: Blob;

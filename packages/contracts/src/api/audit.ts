@@ -90,6 +90,8 @@ export const AUDIT_ACTIONS = [
   'iv.scan',
   'iv.autoScan',
   'recording.start',
+  'firmware.upload',
+  'firmware.delete',
   'station.create',
   'station.update',
   'station.delete',

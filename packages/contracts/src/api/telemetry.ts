@@ -314,6 +314,8 @@ export const READ_ONLY_COMMANDS: readonly string[] = ['register.read', 'iv.scan'
 export const commandChangesDevice = (name: string): boolean => !READ_ONLY_COMMANDS.includes(name);
 
 /** Command states the command centre may send again (POST /api/command/{id}/retry). */
+/** States of a command still under way: it may be sent, answered, or expire. */
+export const OPEN_COMMAND_STATES: readonly CommandState[] = ['PENDING', 'SENT', 'ACKNOWLEDGED'];
 export const RETRYABLE_COMMAND_STATES: readonly CommandState[] = ['FAILED', 'EXPIRED'];
 export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_.:-]{1,64}$';
 

@@ -1,6 +1,12 @@
 // SQL of the command channel: the commands table, the audit rows of its terminal states, and the claims
 // the dispatcher makes (FOR UPDATE SKIP LOCKED, so several dispatchers never send one command twice).
-import type { AuditAction, CommandState, CommandView, FirmwareProgress } from '@sunfleet/contracts';
+import {
+  OPEN_COMMAND_STATES,
+  type AuditAction,
+  type CommandState,
+  type CommandView,
+  type FirmwareProgress,
+} from '@sunfleet/contracts';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
@@ -17,7 +23,7 @@ import { gatewayInScope, idInScope } from '../tenancy/device-scope.js';
 import type { Scope } from '../tenancy/scope.js';
 
 export type CommandRow = typeof commands.$inferSelect;
-export const OPEN_STATES: readonly CommandState[] = ['PENDING', 'SENT', 'ACKNOWLEDGED'];
+export const OPEN_STATES = OPEN_COMMAND_STATES;
 export const TERMINAL_STATES: readonly CommandState[] = ['DONE', 'FAILED', 'EXPIRED'];
 
 /** Audit status of a terminal state: 200 done, 5000 failed on the logger, 5003 never answered in time. */

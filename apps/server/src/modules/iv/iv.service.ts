@@ -5,22 +5,23 @@
 // translated to the scan's irradiance and cell temperature) and against the other strings of its inverter.
 import { randomUUID } from 'node:crypto';
 import {
-  IvLimits,
-  IvMessage,
-  pageWindow,
   type CommandState,
   type IvAlarmScan,
   type IvConditions,
   type IvCurve,
   type IvHistory,
   type IvHistoryPoint,
-  type IvScanCurve,
+  IvLimits,
+  IvMessage,
   type IvScanBody,
+  type IvScanCurve,
   type IvStringRef,
   type IvTaskDevice,
   type IvTaskState,
   type IvTaskView,
+  OPEN_COMMAND_STATES,
   type PageQuery,
+  pageWindow,
   type PvString,
 } from '@sunfleet/contracts';
 import { diagnoseIvScan, localMinuteOfDay, type IvStringScan } from '@sunfleet/domain';
@@ -33,7 +34,7 @@ import { sendBatch } from '../commands/batch.js';
 import type { Scope } from '../tenancy/scope.js';
 import { IvRepository, type IvTaskRecord, type ScanCommand } from './iv.repository.js';
 
-const OPEN: readonly CommandState[] = ['PENDING', 'SENT', 'ACKNOWLEDGED'];
+const OPEN = OPEN_COMMAND_STATES;
 const FAILED: readonly CommandState[] = ['FAILED', 'EXPIRED'];
 
 const isNumberArray = (x: unknown): x is number[] =>

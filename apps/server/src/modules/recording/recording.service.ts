@@ -4,13 +4,13 @@
 // automatic ones arrive from the ingest. A view reads a manual recording's waveforms from its command's
 // result each time, so an answer that arrives after the wait shows up on the next read.
 import {
+  OPEN_COMMAND_STATES,
+  pageWindow,
+  type RecordingChannel,
+  recordingConfigProblems,
+  RecordingDataTypes,
   RecordingLimits,
   RecordingMessage,
-  RecordingDataTypes,
-  pageWindow,
-  recordingConfigProblems,
-  type CommandState,
-  type RecordingChannel,
   type RecordingPageQuery,
   type RecordingStartBody,
   type RecordingState,
@@ -27,7 +27,7 @@ import { IvRepository } from '../iv/iv.repository.js';
 import type { Scope } from '../tenancy/scope.js';
 import { RecordingRepository, type RecordingRow } from './recording.repository.js';
 
-const OPEN: readonly CommandState[] = ['PENDING', 'SENT', 'ACKNOWLEDGED'];
+const OPEN = OPEN_COMMAND_STATES;
 
 const isNumberArray = (x: unknown): x is number[] =>
   Array.isArray(x) && x.every((n) => typeof n === 'number' && Number.isFinite(n));

@@ -4,15 +4,16 @@
 // the wait (or a retry from the command centre, which keeps the batch id) show up later.
 import { randomUUID } from 'node:crypto';
 import {
-  pageWindow,
-  RemoteLimits,
-  RemoteMessage,
   type CommandState,
+  OPEN_COMMAND_STATES,
   type PageQuery,
+  pageWindow,
   type RegisterDefinition,
   type RegisterTestBody,
   type RegisterTestRow,
   type RegisterTestView,
+  RemoteLimits,
+  RemoteMessage,
 } from '@sunfleet/contracts';
 import { decodeBlocks, hexToWords, registerWords } from '@sunfleet/domain';
 import type { ChangeFeed } from '../../db/change-feed.js';
@@ -30,7 +31,7 @@ import {
   type TestCommand,
 } from './register-test.repository.js';
 
-const OPEN: readonly CommandState[] = ['PENDING', 'SENT', 'ACKNOWLEDGED'];
+const OPEN = OPEN_COMMAND_STATES;
 
 /** What each device is asked: the span covering the keys, or the raw range. */
 function specOf(body: RegisterTestBody, registers: RegisterDefinition[] | null): RegisterTestSpec {

@@ -1,7 +1,8 @@
 // The `sim` service (docs/simulator.md): provisions the fleet file's stations and loggers in the registry
 // (idempotent: run at every start, it changes only what differs), keeps the loggers' secrets in
-// DATA_DIR/sim/credentials.json, then runs the simulator as a child process publishing to the broker.
-import { existsSync } from 'node:fs';
+// DATA_DIR/sim/credentials.json, gives them the platform's firmware keys (DATA_DIR/sim/trusted-keys.json),
+// then runs the simulator as a child process publishing to the broker.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { FleetLimits, type FleetFile } from '@sunfleet/contracts';
@@ -212,6 +213,8 @@ export interface SimFleetOptions {
   fleet: FleetFile;
   fleetPath: string;
   log: Logger;
+  /** Public keys (PEM) the simulated loggers trust for firmware, as a factory would install them. */
+  trustedKeys: readonly string[];
 }
 
 /** Provisions the fleet, then runs the simulator beside the server until close(). */
@@ -246,12 +249,18 @@ export async function startSimFleet(opts: SimFleetOptions): Promise<SimFleetServ
     );
     return { close: () => Promise.resolve() };
   }
+  // Written at every start: the loggers trust the keys of this platform as it is now configured.
+  const trustedKeysPath = join(dir, 'trusted-keys.json');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  writeFileSync(trustedKeysPath, `${JSON.stringify(opts.trustedKeys, null, 2)}\n`);
   const args = [
     'run',
     '--fleet',
     opts.fleetPath,
     '--credentials',
     credentialsPath,
+    '--trusted-keys',
+    trustedKeysPath,
     '--mqtt',
     brokerUrl,
     '--state',

@@ -47,6 +47,9 @@ const PAGES: Record<string, Page> = {
   'command/list': lazy(() =>
     import('../../features/commands/CommandListPage').then((m) => ({ default: m.CommandListPage })),
   ),
+  'firmware/release': lazy(() =>
+    import('../../features/firmware/FirmwareReleasePage').then((m) => ({ default: m.FirmwareReleasePage })),
+  ),
   'iv/list': lazy(() => import('../../features/iv/IvListPage').then((m) => ({ default: m.IvListPage }))),
   'iv/new': lazy(() => import('../../features/iv/NewIvScanPage').then((m) => ({ default: m.NewIvScanPage }))),
   'deviceConfig/rule': lazy(() =>

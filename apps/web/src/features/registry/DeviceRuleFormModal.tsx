@@ -20,7 +20,7 @@ import {
   type DeviceRule,
   type DeviceRuleBody,
 } from './api';
-import { deviceTypeOptions } from './labels';
+import { deviceTypeOptions } from '../../components/DeviceTypeFilter';
 
 export interface RuleValues {
   snPrefix: string;

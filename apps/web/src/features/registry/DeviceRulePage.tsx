@@ -11,8 +11,7 @@ import { TestId } from '../../testids';
 import { orNotSet } from '../../lib/labels';
 import { deviceRuleApi, invalidateRegistry, useDeviceRules, type DeviceRule, type RuleFilters } from './api';
 import { DeviceRuleFormModal } from './DeviceRuleFormModal';
-import { DeviceTypeFilter } from './DeviceTypeFilter';
-import { DEVICE_TYPE_LABEL } from './labels';
+import { DEVICE_TYPE_LABEL, DeviceTypeFilter } from '../../components/DeviceTypeFilter';
 
 /** Device rules: which device model a serial number belongs to, by its prefix. */
 export function DeviceRulePage({ meta }: PageProps): ReactElement {

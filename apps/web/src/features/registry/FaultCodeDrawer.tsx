@@ -16,7 +16,7 @@ import { TestId } from '../../testids';
 import { useDeviceModels, useProtocols } from './api';
 import { faultCodeApi, invalidateFaultCodes, type FaultCode } from './faultCodeApi';
 import { faultCodeBody, faultCodeValues, NEW_FAULT_CODE, type FaultCodeValues } from './faultCodeForm';
-import { DEVICE_TYPE_LABEL } from './labels';
+import { DEVICE_TYPE_LABEL } from '../../components/DeviceTypeFilter';
 
 const FIELDS = ['code', 'level', 'modelId', 'definitionId', 'texts'] as const;
 

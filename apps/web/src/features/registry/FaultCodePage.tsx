@@ -33,7 +33,7 @@ import {
   type FaultCodeFilters,
 } from './faultCodeApi';
 import { importProblemLines } from './faultCodeForm';
-import { DEVICE_TYPE_LABEL } from './labels';
+import { DEVICE_TYPE_LABEL } from '../../components/DeviceTypeFilter';
 
 const LEVEL_COLOUR: Record<AlarmLevel, string> = {
   URGENT: 'red',

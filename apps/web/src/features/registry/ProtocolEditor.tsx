@@ -26,7 +26,6 @@ import {
   type ProtocolBody,
   type ProtocolDetail,
 } from './api';
-import { deviceTypeOptions } from './labels';
 import { RegisterTable } from './RegisterTable';
 import {
   checkRegisters,
@@ -38,6 +37,7 @@ import {
   type RowIssues,
 } from './registerValidation';
 import { copyCode, mergeIssues, onlyRows } from './protocolForm';
+import { deviceTypeOptions } from '../../components/DeviceTypeFilter';
 
 /** What the drawer shows: a new definition, an existing one, or a copy of one (a new definition). */
 export type EditorTarget = { mode: 'create' } | { mode: 'open'; id: number } | { mode: 'copy'; id: number };

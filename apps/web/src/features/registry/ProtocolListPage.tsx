@@ -17,10 +17,9 @@ import {
   type ProtocolFilters,
   type ProtocolSummary,
 } from './api';
-import { DeviceTypeFilter } from './DeviceTypeFilter';
-import { DEVICE_TYPE_LABEL } from './labels';
 import { ProtocolEditor, type EditorTarget } from './ProtocolEditor';
 import { useViewShown } from '../../lib/useViewShown';
+import { DEVICE_TYPE_LABEL, DeviceTypeFilter } from '../../components/DeviceTypeFilter';
 
 /**
  * Device protocol: the register maps devices are decoded with. Built-in definitions ship with Sunfleet

@@ -15872,6 +15872,533 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/firmware": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a firmware image to the library (SPEC §3, §5)
+         * @description multipart/form-data: the image in the part `file` (.bin or .mbt, not empty, at most FIRMWARE_MAX_BYTES — 16777216 bytes by default) and the text fields deviceType, model, version (rule.versionFormat), optionally notes, compatibleModels (comma-separated, of the same device type), minVersion (the oldest version that may take this image) and signature (a vendor's detached Ed25519 signature, base64, over the 32 bytes of the file's SHA-256). Everything is checked before anything is stored: 4000 with the field and its rule — rule.firmwareFileType, firmware.emptyFile, security.fileTooLarge, firmware.unknownModel, firmware.minVersionAboveVersion, firmware.versionExists, firmware.signatureInvalid (no trusted vendor key made it), firmware.signatureRequired (FIRMWARE_REQUIRE_VENDOR_SIGNATURE). Without a vendor signature the platform signs the image with its own key.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: Blob;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {unknown} */
+                                deviceType: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                                model: string;
+                                version: string;
+                                fileName: string;
+                                /** @description Bytes */
+                                size: number;
+                                /** @description Hex SHA-256 of the image */
+                                sha256: string;
+                                signature: string;
+                                /** @enum {unknown} */
+                                signedBy: "PLATFORM" | "VENDOR";
+                                keyFingerprint: string;
+                                notes: string;
+                                compatibleModels: string[];
+                                minVersion: string | null;
+                                createdAt: number;
+                                createdBy: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/firmware/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The firmware library, newest first
+         * @description The library is the platform’s: every user with firmware:view sees every image. `model` finds images made for that model or compatible with it; `q` searches version, model and file name.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                    deviceType?: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                    model?: string;
+                    q?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                total: number;
+                                list: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @enum {unknown} */
+                                    deviceType: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                                    model: string;
+                                    version: string;
+                                    fileName: string;
+                                    /** @description Bytes */
+                                    size: number;
+                                    /** @description Hex SHA-256 of the image */
+                                    sha256: string;
+                                    signature: string;
+                                    /** @enum {unknown} */
+                                    signedBy: "PLATFORM" | "VENDOR";
+                                    keyFingerprint: string;
+                                    notes: string;
+                                    compatibleModels: string[];
+                                    minVersion: string | null;
+                                    createdAt: number;
+                                    createdBy: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/firmware/publicKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public key loggers trust for firmware, and the vendor keys uploads may be signed with
+         * @description The platform key as SPKI PEM and as base64 of its 32 raw bytes, with its fingerprint (first 16 hex digits of the SHA-256 of the raw bytes). A logger must trust it (and any vendor key whose signatures it should accept) to install images from this platform.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** @enum {string} */
+                                algorithm: "Ed25519";
+                                pem: string;
+                                raw: string;
+                                fingerprint: string;
+                                vendorKeys: {
+                                    /** @enum {string} */
+                                    algorithm: "Ed25519";
+                                    pem: string;
+                                    raw: string;
+                                    fingerprint: string;
+                                }[];
+                                vendorSignatureRequired: boolean;
+                                maxBytes: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/firmware/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a firmware image
+         * @description Answers the deleted image; 4004 when there is none.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @enum {unknown} */
+                                deviceType: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                                model: string;
+                                version: string;
+                                fileName: string;
+                                /** @description Bytes */
+                                size: number;
+                                /** @description Hex SHA-256 of the image */
+                                sha256: string;
+                                signature: string;
+                                /** @enum {unknown} */
+                                signedBy: "PLATFORM" | "VENDOR";
+                                keyFingerprint: string;
+                                notes: string;
+                                compatibleModels: string[];
+                                minVersion: string | null;
+                                createdAt: number;
+                                createdBy: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/firmware/download/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A logger's download of the image of its upgrade command
+         * @description Only through the link sent in firmware.upgrade: it works while its command is open and until it expires; afterwards (or for a token that never was) 4004 firmware.downloadGone.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The image */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/octet-stream": Blob;
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/station/powerChartData": {
         parameters: {
             query?: never;
