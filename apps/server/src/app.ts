@@ -41,6 +41,9 @@ import { registerTestRoutes } from './modules/remote/register-test.routes.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
 import { loadFirmwareKeyring, type FirmwareKeyring } from './modules/firmware/signing-key.js';
+import { upgradeRoutes } from './modules/firmware/upgrade.routes.js';
+import { wakeUpgradeRunners } from './modules/firmware/upgrade.runner.js';
+import { UpgradeService } from './modules/firmware/upgrade.service.js';
 import { recordingRoutes } from './modules/recording/recording.routes.js';
 import { ivRoutes } from './modules/iv/iv.routes.js';
 import { remoteRoutes } from './modules/remote/remote.routes.js';
@@ -247,6 +250,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           publicUrl: deps.config.publicUrl,
         }),
         maxBytes: deps.config.firmware.maxBytes,
+      });
+      await api.register(upgradeRoutes, {
+        upgrades: new UpgradeService({ db, clock: deps.clock, onCreated: wakeUpgradeRunners }),
       });
       await api.register(stationChartsRoutes, {
         db,

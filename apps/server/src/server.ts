@@ -12,6 +12,7 @@ import { usePasswordHashing } from './lib/password.js';
 import { paths } from './paths.js';
 import { connectExternalBroker, noBroker, startEmbeddedBroker, type Broker } from './services/broker.js';
 import { startJobs } from './services/jobs.js';
+import { UPGRADE_ROUND_MS, UpgradeRunner } from './modules/firmware/upgrade.runner.js';
 import { createMailer } from './services/mailer.js';
 import { NotificationWorker } from './modules/notifications/notification.worker.js';
 import { GatewayDirectory } from './modules/gateways/gateway-directory.js';
@@ -152,6 +153,15 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         alarmEscalateAfterS: config.alarmEscalateAfterS,
       });
       closers.push(() => Promise.resolve(jobs.stop()));
+      // Upgrade tasks: waves, progress, health watch (docs/firmware.md "Upgrade tasks").
+      const upgrades = new UpgradeRunner({
+        database,
+        clock: systemClock,
+        publicUrl: config.publicUrl,
+        log: log.child({ component: 'upgrade' }),
+      });
+      upgrades.start(UPGRADE_ROUND_MS);
+      closers.push(() => upgrades.stop());
       const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
       const notifications = new NotificationWorker({
         database,

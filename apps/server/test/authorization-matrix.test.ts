@@ -103,6 +103,10 @@ const TESTED_IN_SUITE: Record<string, string> = {
   // A recording's device must be an inverter in reach (4000 recording.notInverter for others, 4004 for
   // foreign and missing ones, nothing stored or sent); foreign recordings and their CSV answer 4004.
   '/api/recording/*': 'fault recordings (recording.test.ts)',
+  // A task's devices must share its image's type and model and obey the joint-upgrade rules: foreign
+  // devices and stations → 4004 like missing ones, nothing stored; foreign tasks → 4004; pages without
+  // foreign tasks (upgrade-rules.test.ts).
+  '/api/upgrade/*': 'upgrade tasks (upgrade-rules.test.ts)',
 };
 
 /** Streams that never end, so app.inject cannot read them: their tenancy is tested over a real server. */

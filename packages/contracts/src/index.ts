@@ -39,3 +39,4 @@ export * from './api/pv-strings.js';
 export * from './api/iv.js';
 export * from './api/recording.js';
 export * from './api/firmware.js';
+export * from './api/upgrade.js';

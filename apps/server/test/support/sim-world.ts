@@ -248,6 +248,10 @@ export async function startSimWorld(
   kind: DatabaseKind,
   fleet: FleetFile,
   options: TestAppOptions = {},
+  simulator: {
+    /** Public keys (PEM) the simulated loggers trust for firmware images (none by default). */
+    trustedKeys?: readonly string[];
+  } = {},
 ): Promise<SimWorld> {
   const log = pino({ level: 'silent' });
   const t = await createTestApp(kind, options);
@@ -265,6 +269,8 @@ export async function startSimWorld(
     const fleetPath = join(dir, 'fleet.json');
     const credentialsPath = join(dir, 'credentials.json');
     writeFileSync(fleetPath, JSON.stringify(fleet));
+    const trustedKeysPath = join(dir, 'trusted-keys.json');
+    writeFileSync(trustedKeysPath, JSON.stringify(simulator.trustedKeys ?? []));
     await provisionFleet(t.database, fleet, { credentialsPath, log });
     const sim = new SimProcess({
       ...simLaunch(),
@@ -274,6 +280,8 @@ export async function startSimWorld(
         fleetPath,
         '--credentials',
         credentialsPath,
+        '--trusted-keys',
+        trustedKeysPath,
         '--mqtt',
         `mqtt://127.0.0.1:${broker.port() ?? 0}`,
         '--state',

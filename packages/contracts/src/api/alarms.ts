@@ -4,9 +4,9 @@ import { Type, type Static } from 'typebox';
 import { AlarmLevels } from '../protocol/protocol.js';
 import { AlarmItem } from './telemetry.js';
 import { IvAlarmScan } from './iv.js';
+import { EpochMs } from './paging.js';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const EpochMs = Type.Integer({ minimum: 0, maximum: 9_999_999_999_999, description: 'Epoch milliseconds' });
 
 export const AlarmLimits = {
   /** Alarm ids per action request. */

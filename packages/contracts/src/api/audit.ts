@@ -92,6 +92,8 @@ export const AUDIT_ACTIONS = [
   'recording.start',
   'firmware.upload',
   'firmware.delete',
+  'upgrade.create',
+  'upgrade.control',
   'station.create',
   'station.update',
   'station.delete',

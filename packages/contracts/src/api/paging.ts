@@ -24,3 +24,10 @@ export function pageWindow(query: { pageNum?: number; pageSize?: number }): {
   const size = Math.min(query.pageSize ?? 20, Limits.pageSizeMax);
   return { offset: ((query.pageNum ?? 1) - 1) * size, limit: size };
 }
+
+/** An instant as epoch milliseconds (up to the year 2286). */
+export const EpochMs = Type.Integer({
+  minimum: 0,
+  maximum: 9_999_999_999_999,
+  description: 'Epoch milliseconds',
+});

@@ -2,6 +2,7 @@
 // and income per hour / day / month / year from the rollups, the weather at the station, and the public
 // /share variants of all three (a share-link token instead of a session). docs/charts.md explains the rules.
 import { Type, type Static } from 'typebox';
+import { EpochMs } from './paging.js';
 
 export const ChartLimits = {
   /** Width of a power-chart bucket, minutes. */
@@ -66,7 +67,6 @@ export const WEATHER_CODES = [
 ] as const;
 
 const Id = Type.Integer({ minimum: 1 });
-const EpochMs = Type.Integer({ minimum: 0, maximum: 9_999_999_999_999, description: 'Epoch milliseconds' });
 const LocalDate = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}$',
   description: 'Station-local date YYYY-MM-DD',

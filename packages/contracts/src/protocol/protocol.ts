@@ -248,6 +248,7 @@ export const FirmwareStages = [
   'DONE',
   'FAILED',
 ] as const;
+export type FirmwareStage = (typeof FirmwareStages)[number];
 
 export const FirmwareProgress = Type.Object(
   {

@@ -40,6 +40,8 @@ export interface WarnLog {
 }
 
 export interface EnqueueInput {
+  /** The command's id when the caller needs it first (a firmware download link names it); else a new one. */
+  id?: string;
   gatewayId: number;
   deviceId?: number;
   name: string;
@@ -98,7 +100,7 @@ export class CommandsService {
       );
     const now = this.deps.clock.now();
     const { id, created } = await repo.insertOnce({
-      id: randomUUID(),
+      id: input.id ?? randomUUID(),
       gatewayId: input.gatewayId,
       deviceId: input.deviceId ?? null,
       name: input.name,

@@ -19,8 +19,14 @@ import {
 import type { FirmwareSettings } from '../../config/config.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { Errors } from '../../lib/errors.js';
-import { invalidField, pgErrorCode, PG_UNIQUE_VIOLATION } from '../reference/sql-helpers.js';
+import { AppError, Errors } from '../../lib/errors.js';
+import {
+  invalidField,
+  pgErrorCode,
+  PG_FOREIGN_KEY_VIOLATION,
+  PG_UNIQUE_VIOLATION,
+} from '../reference/sql-helpers.js';
+import { UpgradeRepository } from './upgrade.repository.js';
 import { FirmwareRepository, type FirmwareRow } from './firmware.repository.js';
 import type { FirmwareKeyring } from './signing-key.js';
 
@@ -213,9 +219,19 @@ export class FirmwareService {
     return { total, list: list.map(firmwareView) };
   }
 
+  /** Deletes an image no upgrade task uses (4000 firmware.inUse otherwise). */
   async delete(id: string): Promise<FirmwareView> {
     const image = await this.detail(id);
-    if (!(await this.repo.delete(id))) throw Errors.notFound();
+    const inUse = (): AppError =>
+      invalidField('params.id', FirmwareMessage.inUse, 'an upgrade task uses this image');
+    if (await new UpgradeRepository(this.deps.db).imageInUse(id)) throw inUse();
+    try {
+      if (!(await this.repo.delete(id))) throw Errors.notFound();
+    } catch (error) {
+      // A task created meanwhile: the foreign key refuses.
+      if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw inUse();
+      throw error;
+    }
     return image;
   }
 

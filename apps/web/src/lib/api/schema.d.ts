@@ -15883,7 +15883,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a firmware image to the library (SPEC §3, §5)
-         * @description multipart/form-data: the image in the part `file` (.bin or .mbt, not empty, at most FIRMWARE_MAX_BYTES — 16777216 bytes by default) and the text fields deviceType, model, version (rule.versionFormat), optionally notes, compatibleModels (comma-separated, of the same device type), minVersion (the oldest version that may take this image) and signature (a vendor's detached Ed25519 signature, base64, over the 32 bytes of the file's SHA-256). Everything is checked before anything is stored: 4000 with the field and its rule — rule.firmwareFileType, firmware.emptyFile, security.fileTooLarge, firmware.unknownModel, firmware.minVersionAboveVersion, firmware.versionExists, firmware.signatureInvalid (no trusted vendor key made it), firmware.signatureRequired (FIRMWARE_REQUIRE_VENDOR_SIGNATURE). Without a vendor signature the platform signs the image with its own key.
+         * @description multipart/form-data: the image in the part `file` (.bin or .mbt, not empty, at most FIRMWARE_MAX_BYTES — 16777216 bytes by default) and the text fields deviceType, model, version (rule.versionFormat), optionally notes, compatibleModels (comma-separated, of the same device type), minVersion (the oldest version that may take this image) and signature (a vendor's detached Ed25519 signature, base64, over the 32 bytes of the file's SHA-256). Everything is checked before anything is stored: 4000 with the field and its rule — rule.firmwareFileType, firmware.emptyFile, firmware.fileTooLarge, firmware.unknownModel, firmware.minVersionAboveVersion, firmware.versionExists, firmware.signatureInvalid (no trusted vendor key made it), firmware.signatureRequired (FIRMWARE_REQUIRE_VENDOR_SIGNATURE). Without a vendor signature the platform signs the image with its own key.
          */
         post: {
             parameters: {
@@ -16393,6 +16393,629 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/task": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an upgrade task: one image for chosen devices, a station, or every device of its models
+         * @description Exactly one of deviceIds (devices behind loggers), gatewayIds (loggers, for a GATEWAY image), stationId or allOfModel chooses the devices (else 4000 upgrade.targetRequired); a device or station outside your reach answers 4004 like a missing one. Everything is checked before anything is stored: SPEC §5 joint-upgrade rules (upgrade.deviceTypeMismatch, upgrade.modelMismatch, upgrade.boundAndUnbound, upgrade.differentLoggers for hand-picked devices, upgrade.siteTypeMismatch, upgrade.acrossSites for non-residential sites), versions (upgrade.belowMinVersion; upgrade.downgrade unless rollback), devices in another open task (upgrade.deviceBusy), scheduledAt later than now (rule.appointmentNotLater). The devices are split into a canary (canaryPercent, at least one) and waves of waveSize, or one wave for a broadcast; the task runs at once or waits for scheduledAt.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        firmwareId: string;
+                        name?: string;
+                        deviceIds?: number[];
+                        gatewayIds?: number[];
+                        stationId?: number;
+                        /** @enum {boolean} */
+                        allOfModel?: true;
+                        /** @description Epoch milliseconds */
+                        scheduledAt?: number;
+                        broadcast?: boolean;
+                        canaryPercent?: number;
+                        waveSize?: number;
+                        failureThresholdPercent?: number;
+                        healthWatchMinutes?: number;
+                        retries?: number;
+                        rollback?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {unknown} */
+                                state: "WAITING" | "RUNNING" | "PAUSED" | "COMPLETE" | "FAILED" | "CANCELLED";
+                                pauseReason: ("MANUAL" | "FAILURE_THRESHOLD") | null;
+                                /** Format: uuid */
+                                firmwareId: string;
+                                /** @enum {unknown} */
+                                deviceType: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                                model: string;
+                                version: string;
+                                stationType: ("HOUSEHOLD_PV" | "HOUSEHOLD_PV_STORAGE" | "RESIDENTIAL" | "GROUND_STATION" | "GROUND_STORAGE_STATION" | "RESIDENTIAL_STORAGE") | null;
+                                scheduledAt: number | null;
+                                broadcast: boolean;
+                                rollback: boolean;
+                                canaryPercent: number;
+                                waveSize: number;
+                                failureThresholdPercent: number;
+                                healthWatchMinutes: number;
+                                retries: number;
+                                currentWave: number | null;
+                                waves: number;
+                                counts: {
+                                    total: number;
+                                    WAITING: number;
+                                    SENT: number;
+                                    UPGRADING: number;
+                                    WATCHING: number;
+                                    DONE: number;
+                                    FAILED: number;
+                                    SKIPPED: number;
+                                };
+                                createdAt: number;
+                                createdBy: string | null;
+                                startedAt: number | null;
+                                finishedAt: number | null;
+                                devices: {
+                                    id: number;
+                                    gatewayId: number;
+                                    deviceId: number | null;
+                                    sn: string;
+                                    model: string;
+                                    stationId: number | null;
+                                    stationName: string | null;
+                                    /** @description 0 = the canary */
+                                    wave: number;
+                                    /** @enum {unknown} */
+                                    state: "WAITING" | "SENT" | "UPGRADING" | "WATCHING" | "DONE" | "FAILED" | "SKIPPED";
+                                    fromVersion: string | null;
+                                    toVersion: string | null;
+                                    stage: ("DOWNLOADING" | "VERIFYING" | "APPLYING" | "REBOOTING" | "DONE" | "FAILED") | null;
+                                    percent: number;
+                                    attempts: number;
+                                    error: string | null;
+                                    commandId: string | null;
+                                    startedAt: number | null;
+                                    finishedAt: number | null;
+                                    watchUntil: number | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/task/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Upgrade tasks of your company (and the companies below it), newest first
+         * @description Each with its device counts per state; devices are left out (see the detail).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                    state?: "WAITING" | "RUNNING" | "PAUSED" | "COMPLETE" | "FAILED" | "CANCELLED";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                total: number;
+                                list: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                    /** @enum {unknown} */
+                                    state: "WAITING" | "RUNNING" | "PAUSED" | "COMPLETE" | "FAILED" | "CANCELLED";
+                                    pauseReason: ("MANUAL" | "FAILURE_THRESHOLD") | null;
+                                    /** Format: uuid */
+                                    firmwareId: string;
+                                    /** @enum {unknown} */
+                                    deviceType: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                                    model: string;
+                                    version: string;
+                                    stationType: ("HOUSEHOLD_PV" | "HOUSEHOLD_PV_STORAGE" | "RESIDENTIAL" | "GROUND_STATION" | "GROUND_STORAGE_STATION" | "RESIDENTIAL_STORAGE") | null;
+                                    scheduledAt: number | null;
+                                    broadcast: boolean;
+                                    rollback: boolean;
+                                    canaryPercent: number;
+                                    waveSize: number;
+                                    failureThresholdPercent: number;
+                                    healthWatchMinutes: number;
+                                    retries: number;
+                                    currentWave: number | null;
+                                    waves: number;
+                                    counts: {
+                                        total: number;
+                                        WAITING: number;
+                                        SENT: number;
+                                        UPGRADING: number;
+                                        WATCHING: number;
+                                        DONE: number;
+                                        FAILED: number;
+                                        SKIPPED: number;
+                                    };
+                                    createdAt: number;
+                                    createdBy: string | null;
+                                    startedAt: number | null;
+                                    finishedAt: number | null;
+                                    devices: {
+                                        id: number;
+                                        gatewayId: number;
+                                        deviceId: number | null;
+                                        sn: string;
+                                        model: string;
+                                        stationId: number | null;
+                                        stationName: string | null;
+                                        /** @description 0 = the canary */
+                                        wave: number;
+                                        /** @enum {unknown} */
+                                        state: "WAITING" | "SENT" | "UPGRADING" | "WATCHING" | "DONE" | "FAILED" | "SKIPPED";
+                                        fromVersion: string | null;
+                                        toVersion: string | null;
+                                        stage: ("DOWNLOADING" | "VERIFYING" | "APPLYING" | "REBOOTING" | "DONE" | "FAILED") | null;
+                                        percent: number;
+                                        attempts: number;
+                                        error: string | null;
+                                        commandId: string | null;
+                                        startedAt: number | null;
+                                        finishedAt: number | null;
+                                        watchUntil: number | null;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/task/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One upgrade task with every device: wave, state, progress, versions, error */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {unknown} */
+                                state: "WAITING" | "RUNNING" | "PAUSED" | "COMPLETE" | "FAILED" | "CANCELLED";
+                                pauseReason: ("MANUAL" | "FAILURE_THRESHOLD") | null;
+                                /** Format: uuid */
+                                firmwareId: string;
+                                /** @enum {unknown} */
+                                deviceType: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                                model: string;
+                                version: string;
+                                stationType: ("HOUSEHOLD_PV" | "HOUSEHOLD_PV_STORAGE" | "RESIDENTIAL" | "GROUND_STATION" | "GROUND_STORAGE_STATION" | "RESIDENTIAL_STORAGE") | null;
+                                scheduledAt: number | null;
+                                broadcast: boolean;
+                                rollback: boolean;
+                                canaryPercent: number;
+                                waveSize: number;
+                                failureThresholdPercent: number;
+                                healthWatchMinutes: number;
+                                retries: number;
+                                currentWave: number | null;
+                                waves: number;
+                                counts: {
+                                    total: number;
+                                    WAITING: number;
+                                    SENT: number;
+                                    UPGRADING: number;
+                                    WATCHING: number;
+                                    DONE: number;
+                                    FAILED: number;
+                                    SKIPPED: number;
+                                };
+                                createdAt: number;
+                                createdBy: string | null;
+                                startedAt: number | null;
+                                finishedAt: number | null;
+                                devices: {
+                                    id: number;
+                                    gatewayId: number;
+                                    deviceId: number | null;
+                                    sn: string;
+                                    model: string;
+                                    stationId: number | null;
+                                    stationName: string | null;
+                                    /** @description 0 = the canary */
+                                    wave: number;
+                                    /** @enum {unknown} */
+                                    state: "WAITING" | "SENT" | "UPGRADING" | "WATCHING" | "DONE" | "FAILED" | "SKIPPED";
+                                    fromVersion: string | null;
+                                    toVersion: string | null;
+                                    stage: ("DOWNLOADING" | "VERIFYING" | "APPLYING" | "REBOOTING" | "DONE" | "FAILED") | null;
+                                    percent: number;
+                                    attempts: number;
+                                    error: string | null;
+                                    commandId: string | null;
+                                    startedAt: number | null;
+                                    finishedAt: number | null;
+                                    watchUntil: number | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/task/{id}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause, resume, run now or cancel an upgrade task
+         * @description pause: a waiting or running task sends nothing more (devices under way finish); resume: a paused task goes on (a paused one that never started waits for its appointment again); run: a waiting task starts now; cancel: an open task ends and its devices not yet sent are skipped. Another state → 4000 upgrade.notInState.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    action: "pause" | "resume" | "run" | "cancel";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                /** @enum {unknown} */
+                                state: "WAITING" | "RUNNING" | "PAUSED" | "COMPLETE" | "FAILED" | "CANCELLED";
+                                pauseReason: ("MANUAL" | "FAILURE_THRESHOLD") | null;
+                                /** Format: uuid */
+                                firmwareId: string;
+                                /** @enum {unknown} */
+                                deviceType: "GATEWAY" | "INVERTER" | "METER" | "BATTERY" | "WEATHER_STATION";
+                                model: string;
+                                version: string;
+                                stationType: ("HOUSEHOLD_PV" | "HOUSEHOLD_PV_STORAGE" | "RESIDENTIAL" | "GROUND_STATION" | "GROUND_STORAGE_STATION" | "RESIDENTIAL_STORAGE") | null;
+                                scheduledAt: number | null;
+                                broadcast: boolean;
+                                rollback: boolean;
+                                canaryPercent: number;
+                                waveSize: number;
+                                failureThresholdPercent: number;
+                                healthWatchMinutes: number;
+                                retries: number;
+                                currentWave: number | null;
+                                waves: number;
+                                counts: {
+                                    total: number;
+                                    WAITING: number;
+                                    SENT: number;
+                                    UPGRADING: number;
+                                    WATCHING: number;
+                                    DONE: number;
+                                    FAILED: number;
+                                    SKIPPED: number;
+                                };
+                                createdAt: number;
+                                createdBy: string | null;
+                                startedAt: number | null;
+                                finishedAt: number | null;
+                                devices: {
+                                    id: number;
+                                    gatewayId: number;
+                                    deviceId: number | null;
+                                    sn: string;
+                                    model: string;
+                                    stationId: number | null;
+                                    stationName: string | null;
+                                    /** @description 0 = the canary */
+                                    wave: number;
+                                    /** @enum {unknown} */
+                                    state: "WAITING" | "SENT" | "UPGRADING" | "WATCHING" | "DONE" | "FAILED" | "SKIPPED";
+                                    fromVersion: string | null;
+                                    toVersion: string | null;
+                                    stage: ("DOWNLOADING" | "VERIFYING" | "APPLYING" | "REBOOTING" | "DONE" | "FAILED") | null;
+                                    percent: number;
+                                    attempts: number;
+                                    error: string | null;
+                                    commandId: string | null;
+                                    startedAt: number | null;
+                                    finishedAt: number | null;
+                                    watchUntil: number | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
