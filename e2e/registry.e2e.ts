@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FirmwareTestId } from '../apps/web/src/features/firmware/testIds.js';
+import { FirmwareTestId, UpgradeTestId } from '../apps/web/src/features/firmware/testIds.js';
 import { TestId } from '../apps/web/src/testids.js';
 import {
   active,
@@ -18,7 +18,8 @@ import { sharedServer } from './support/shared-server.js';
 
 // Step 2b back office in Chromium: the device protocol editor (built-in definitions read-only, copy,
 // inline register checks that keep a bad map from being sent), display groups and device rules; Step 5d's
-// firmware library (upload with the form's rules, the image signed by the platform key, delete).
+// firmware library (upload with the form's rules, the image signed by the platform key, delete) and an
+// upgrade task created on Firmware update and followed on Upgrade management to the demo inverter's install.
 
 const STAMP = Date.now().toString(36);
 const BUILT_IN_CODE = 'sunspec-inverter-3p';
@@ -289,5 +290,48 @@ describe('firmware release', () => {
     await page.locator(`[data-testid="${TestId.confirmOk}"]:visible`).click();
     expect(((await (await deleted).json()) as Envelope).status).toBe(200);
     await row.waitFor({ state: 'detached' });
+  });
+});
+
+describe('firmware update and upgrade management', () => {
+  it('creates a task for a demo inverter on the Firmware update screen and watches it install on Upgrade management', async () => {
+    // The demo fleet's São Paulo inverter runs 1.0.0; its logger trusts the platform key (the sim service).
+    const version = `1.${(Number.parseInt(STAMP.slice(-4), 36) % 90000) + 1}`;
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ deviceType: 'INVERTER', model: 'SF-INV-1P-5K', version }))
+      form.append(name, value);
+    form.append('file', new Blob([`E2E inverter image ${STAMP}`.repeat(50)]), 'inverter.bin');
+    const uploaded = (await (
+      await fetch(`${server.baseUrl}/api/firmware`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${await loginToken(server)}` },
+        body: form,
+      })
+    ).json()) as Envelope<{ id: string }>;
+    expect(uploaded.status).toBe(200);
+
+    await openPage('/operation/upgrade', UpgradeTestId.newPage);
+    const newForm = byId(active(page), UpgradeTestId.newForm);
+    await pickOption(page, byId(newForm, UpgradeTestId.image), `SF-INV-1P-5K ${version}`);
+    await pickOption(page, byId(newForm, UpgradeTestId.station), 'São Paulo');
+    await pickOption(page, byId(newForm, UpgradeTestId.deviceIds), 'SFI12606000002');
+    await byId(newForm, UpgradeTestId.broadcast).click();
+    await byId(newForm, UpgradeTestId.healthWatch).fill('0');
+    const created = page.waitForResponse(
+      (r) => r.url().endsWith('/api/upgrade/task') && r.request().method() === 'POST',
+    );
+    await byId(newForm, UpgradeTestId.submit).click();
+    const task = ((await (await created).json()) as Envelope<{ id: string; state: string }>).data;
+    expect(task.state).toBe('RUNNING');
+
+    // Upgrade management opens with the task: the device goes through the install to DONE.
+    const detail = byId(page, UpgradeTestId.task);
+    await detail.waitFor();
+    await expect
+      .poll(() => byId(detail, UpgradeTestId.taskState).getAttribute('data-state'), { timeout: 45_000 })
+      .toBe('COMPLETE');
+    expect(await byId(detail, UpgradeTestId.deviceState).getAttribute('data-state')).toBe('DONE');
+    expect(await byId(detail, UpgradeTestId.devices).innerText()).toContain(`1.0.0 → ${version}`);
+    expect(await byId(detail, UpgradeTestId.progress).getAttribute('data-done')).toBe('1');
   });
 });

@@ -50,6 +50,12 @@ const PAGES: Record<string, Page> = {
   'firmware/release': lazy(() =>
     import('../../features/firmware/FirmwareReleasePage').then((m) => ({ default: m.FirmwareReleasePage })),
   ),
+  'firmware/update': lazy(() =>
+    import('../../features/firmware/UpgradeNewPage').then((m) => ({ default: m.UpgradeNewPage })),
+  ),
+  'firmware/manage': lazy(() =>
+    import('../../features/firmware/UpgradeManagePage').then((m) => ({ default: m.UpgradeManagePage })),
+  ),
   'iv/list': lazy(() => import('../../features/iv/IvListPage').then((m) => ({ default: m.IvListPage }))),
   'iv/new': lazy(() => import('../../features/iv/NewIvScanPage').then((m) => ({ default: m.NewIvScanPage }))),
   'deviceConfig/rule': lazy(() =>

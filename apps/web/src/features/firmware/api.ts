@@ -1,7 +1,18 @@
-// Calls of the Firmware release screen (docs/firmware.md; contracts api/firmware.ts): the library page,
-// the trusted public key, an upload with its progress, and deleting an image.
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { DeviceType, FirmwarePublicKeyView, FirmwareView } from '@sunfleet/contracts';
+// Calls of the firmware screens (docs/firmware.md; contracts api/firmware.ts, api/upgrade.ts): the library
+// page, the trusted public key, an upload with its progress, deleting an image; upgrade tasks — the list and
+// one task (read again while under way), creating one and its controls.
+import { keepPreviousData, skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type {
+  DeviceType,
+  FirmwarePublicKeyView,
+  FirmwareView,
+  StationDeviceItem,
+  UpgradeAction,
+  UpgradeTaskBody,
+  UpgradeTaskState,
+  UpgradeTaskView,
+} from '@sunfleet/contracts';
+import { FOLLOW_POLL_MS } from '../../components/commands/api';
 import type { PageData, PageState } from '../../lib/paging';
 import { queryClient } from '../../lib/queryClient';
 import { api, postForm } from '../../lib/request';
@@ -97,4 +108,87 @@ export async function uploadFirmware(
 export async function deleteFirmware(id: string): Promise<void> {
   await api.DELETE('/api/firmware/{id}', { params: { path: { id } } });
   await queryClient.invalidateQueries({ queryKey: [...firmwareKeys.all, 'page'] });
+}
+
+export const upgradeKeys = {
+  all: ['upgrade'] as const,
+  page: (page: PageState, state: UpgradeTaskState | undefined) =>
+    ['upgrade', 'page', page, state ?? ''] as const,
+  task: (id: string) => ['upgrade', 'task', id] as const,
+  images: ['upgrade', 'images'] as const,
+  stationDevices: (stationId: number, deviceType: DeviceType) =>
+    ['upgrade', 'stationDevices', stationId, deviceType] as const,
+};
+
+const UNDER_WAY: readonly UpgradeTaskState[] = ['WAITING', 'RUNNING', 'PAUSED'];
+/** A task still has work: read it again while it waits, runs, or is paused with devices under way. */
+export function followed(task: UpgradeTaskView): boolean {
+  return (
+    UNDER_WAY.includes(task.state) || task.counts.SENT + task.counts.UPGRADING + task.counts.WATCHING > 0
+  );
+}
+
+export function useUpgradeTasks(
+  page: PageState,
+  state: UpgradeTaskState | undefined,
+): UseQueryResult<PageData<UpgradeTaskView>> {
+  return useQuery({
+    queryKey: upgradeKeys.page(page, state),
+    queryFn: () =>
+      api.GET('/api/upgrade/task/page', {
+        params: { query: state === undefined ? page : { ...page, state } },
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.list.some(followed) === true ? FOLLOW_POLL_MS : false),
+  });
+}
+
+export function useUpgradeTask(id: string | null): UseQueryResult<UpgradeTaskView> {
+  return useQuery({
+    queryKey: upgradeKeys.task(id ?? ''),
+    queryFn: id === null ? skipToken : () => api.GET('/api/upgrade/task/{id}', { params: { path: { id } } }),
+    refetchInterval: (q) => (q.state.data !== undefined && followed(q.state.data) ? FOLLOW_POLL_MS : false),
+  });
+}
+
+export async function controlUpgrade(id: string, action: UpgradeAction): Promise<UpgradeTaskView> {
+  const task = await api.POST('/api/upgrade/task/{id}/{action}', { params: { path: { id, action } } });
+  queryClient.setQueryData(upgradeKeys.task(id), task);
+  void queryClient.invalidateQueries({ queryKey: [...upgradeKeys.all, 'page'] });
+  return task;
+}
+
+export async function createUpgrade(body: UpgradeTaskBody): Promise<UpgradeTaskView> {
+  const task = await api.POST('/api/upgrade/task', { body });
+  queryClient.setQueryData(upgradeKeys.task(task.id), task);
+  void queryClient.invalidateQueries({ queryKey: [...upgradeKeys.all, 'page'] });
+  return task;
+}
+
+/** The library's images for the task form (the newest 100). */
+export function useUpgradeImages(): UseQueryResult<FirmwareView[]> {
+  return useQuery({
+    queryKey: upgradeKeys.images,
+    queryFn: async () =>
+      (await api.GET('/api/firmware/page', { params: { query: { pageNum: 1, pageSize: 100 } } })).list,
+  });
+}
+
+/** A station's devices of one type (at most 100), to pick from. */
+export function useStationDevices(
+  stationId: number | undefined,
+  deviceType: DeviceType | undefined,
+): UseQueryResult<StationDeviceItem[]> {
+  return useQuery({
+    queryKey: upgradeKeys.stationDevices(stationId ?? 0, deviceType ?? 'INVERTER'),
+    queryFn:
+      stationId === undefined || deviceType === undefined || deviceType === 'GATEWAY'
+        ? skipToken
+        : async () =>
+            (
+              await api.GET('/api/station/gateway/inverterPage', {
+                params: { query: { stationId, deviceType, pageNum: 1, pageSize: 100 } },
+              })
+            ).list,
+  });
 }

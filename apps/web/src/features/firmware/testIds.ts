@@ -21,3 +21,25 @@ export const FirmwareTestId = {
   keyFingerprint: 'firmware-key-fingerprint',
   keyPem: 'firmware-key-pem',
 } as const;
+
+/** Stable test selectors of the Firmware update (new task) and Upgrade management screens. */
+export const UpgradeTestId = {
+  page: 'upgrade-page',
+  table: 'upgrade-table',
+  taskOpen: 'upgrade-task-open',
+  taskState: 'upgrade-task-state',
+  progress: 'upgrade-progress',
+  task: 'upgrade-task',
+  control: 'upgrade-control',
+  devices: 'upgrade-devices',
+  deviceState: 'upgrade-device-state',
+  newPage: 'upgrade-new-page',
+  newForm: 'upgrade-new-form',
+  image: 'upgrade-image',
+  mode: 'upgrade-mode',
+  station: 'upgrade-station',
+  deviceIds: 'upgrade-device-ids',
+  broadcast: 'upgrade-broadcast',
+  healthWatch: 'upgrade-health-watch',
+  submit: 'upgrade-submit',
+} as const;

@@ -1,0 +1,37 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { upgradeBody } from './UpgradeNewPage';
+
+const settings = {
+  broadcast: false,
+  canaryPercent: 10,
+  waveSize: 20,
+  failureThresholdPercent: 20,
+  healthWatchMinutes: 30,
+  retries: 1,
+  rollback: false,
+};
+
+describe('the new upgrade task body', () => {
+  it('names the devices one way only, as the chosen mode says', () => {
+    const base = { firmwareId: 'f', stationId: 7, deviceIds: [1, 2], ...settings };
+    expect(upgradeBody({ ...base, mode: 'devices' })).toMatchObject({ deviceIds: [1, 2] });
+    expect(upgradeBody({ ...base, mode: 'devices' })).not.toHaveProperty('stationId');
+    expect(upgradeBody({ ...base, mode: 'station' })).toMatchObject({ stationId: 7 });
+    expect(upgradeBody({ ...base, mode: 'station' })).not.toHaveProperty('deviceIds');
+    const model = upgradeBody({ ...base, mode: 'model' });
+    expect(model).toMatchObject({ allOfModel: true });
+    expect(model).not.toHaveProperty('stationId');
+    expect(model).not.toHaveProperty('scheduledAt');
+  });
+
+  it('sends the appointment as epoch milliseconds and the roll-out settings', () => {
+    const at = dayjs('2030-01-02T03:04:00Z');
+    expect(upgradeBody({ firmwareId: 'f', mode: 'model', scheduledAt: at, ...settings })).toEqual({
+      firmwareId: 'f',
+      allOfModel: true,
+      scheduledAt: at.valueOf(),
+      ...settings,
+    });
+  });
+});
