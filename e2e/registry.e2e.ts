@@ -333,5 +333,12 @@ describe('firmware update and upgrade management', () => {
     expect(await byId(detail, UpgradeTestId.deviceState).getAttribute('data-state')).toBe('DONE');
     expect(await byId(detail, UpgradeTestId.devices).innerText()).toContain(`1.0.0 → ${version}`);
     expect(await byId(detail, UpgradeTestId.progress).getAttribute('data-done')).toBe('1');
+
+    // The inverter's page lists the upgrade in its firmware history.
+    const done = await api<{ devices: { deviceId: number }[] }>('GET', `/upgrade/task/${task.id}`);
+    await page.goto(`${server.baseUrl}/#/device/detail/${String(done.data.devices[0]?.deviceId)}`);
+    const history = byId(active(page), TestId.firmwareHistory);
+    await history.locator('[data-state="DONE"]').waitFor();
+    expect(await history.innerText()).toContain(`1.0.0 → ${version}`);
   });
 });

@@ -81,7 +81,7 @@ describe.each(oneDatabase())('upgrade task rules on %s', (kind) => {
       name: 'Upgrader',
       nameKey: 'role.manager',
       roleType: 'MANAGER',
-      permissions: ['upgrade:view', 'upgrade:create', 'upgrade:control', 'firmware:view'],
+      permissions: ['upgrade:view', 'upgrade:create', 'upgrade:control', 'firmware:view', 'device:view'],
     });
     await db.update(users).set({ roleId: 902 }).where(eq(users.username, 'demo.installer2'));
     await setPasswords(t, ['demo.installer1', 'demo.installer2']);
@@ -235,6 +235,15 @@ describe.each(oneDatabase())('upgrade task rules on %s', (kind) => {
     expect(page.data.list.map((x) => x.id)).toEqual([own.data.id]);
     expect((await installer2.get(`/upgrade/task/${own.data.id}`)).status).toBe(200);
     await installer2.post(`/upgrade/task/${own.data.id}/cancel`);
+    // A firmware history of a foreign device or logger answers 4004; one of each or neither, 4000.
+    expect((await installer2.get(`/upgrade/history?deviceId=${dev.a1}`)).status).toBe(4004);
+    expect((await installer2.get(`/upgrade/history?gatewayId=${loggerA1}`)).status).toBe(4004);
+    expect((await installer2.get('/upgrade/history')).enMsg).toBe('upgrade.targetRequired');
+    expect((await installer2.get(`/upgrade/history?deviceId=${dev.b}&gatewayId=1`)).status).toBe(4000);
+    const own2 = await installer2.get<{ taskId: string; state: string }[]>(
+      `/upgrade/history?deviceId=${dev.b}`,
+    );
+    expect(own2.data).toEqual([expect.objectContaining({ taskId: own.data.id, state: 'SKIPPED' })]);
     await admin.post(`/upgrade/task/${theirs.data.id}/cancel`);
   });
 

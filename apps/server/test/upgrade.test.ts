@@ -126,6 +126,19 @@ describe.each(oneDatabase('postgres'))('upgrade tasks with simulated loggers on 
     expect(again.status).toBe(404);
     expect(await again.json()).toMatchObject({ status: 4004, enMsg: 'firmware.downloadGone' });
 
+    // The device's firmware history names the task, the versions and the result.
+    const history = await admin.get<
+      { taskId: string; state: string; fromVersion: string; toVersion: string }[]
+    >(`/upgrade/history?deviceId=${id(sns.inverter1)}`);
+    expect(history.data).toEqual([
+      expect.objectContaining({
+        taskId: created.id,
+        state: 'DONE',
+        fromVersion: '1.0.0',
+        toVersion: '1.1.0',
+      }),
+    ]);
+
     // An image a task uses cannot be deleted.
     const refused = await admin.del(`/firmware/${image.id}`);
     expect(refused).toMatchObject({ status: 4000, enMsg: 'firmware.inUse' });

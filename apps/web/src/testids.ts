@@ -332,6 +332,8 @@ export const TestId = {
   deviceMpptTable: 'device-mppt-table',
   /** Headline figures of a device page; each figure carries data-figure. */
   deviceSummary: 'device-summary',
+  /** The firmware history card of a device or logger page (rows carry `data-state`). */
+  firmwareHistory: 'firmware-history',
   deviceFigure: 'device-figure',
   /** The decoded operating state (inverter) or charge status (battery). */
   deviceState: 'device-state',

@@ -219,3 +219,29 @@ export const UpgradeControlParams = Type.Object(
   { id: Type.String({ format: 'uuid' }), action: Type.Enum(UpgradeActions) },
   { additionalProperties: false },
 );
+
+/** A device's (or a logger's) firmware history: the upgrade tasks that took it, newest first. */
+export const UpgradeHistoryQuery = Type.Object(
+  { deviceId: Type.Optional(Id), gatewayId: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+export type UpgradeHistoryQuery = Static<typeof UpgradeHistoryQuery>;
+
+export const UpgradeHistoryItem = Type.Object({
+  taskId: Type.String({ format: 'uuid' }),
+  taskName: Type.String(),
+  taskState: Type.Enum(UpgradeTaskStates),
+  /** The image's version. */
+  version: Type.String(),
+  state: Type.Enum(UpgradeDeviceStates),
+  fromVersion: Nullable(Type.String()),
+  toVersion: Nullable(Type.String()),
+  error: Nullable(Type.String()),
+  createdAt: Type.Integer(),
+  startedAt: Nullable(Type.Integer()),
+  finishedAt: Nullable(Type.Integer()),
+});
+export type UpgradeHistoryItem = Static<typeof UpgradeHistoryItem>;
+
+/** At most this many entries of a device's firmware history are answered. */
+export const UPGRADE_HISTORY_MAX = 50;

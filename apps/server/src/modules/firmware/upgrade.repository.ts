@@ -345,4 +345,38 @@ export class UpgradeRepository {
       .limit(1);
     return rows.length === 1;
   }
+
+  /** The task rows of one device (or of a logger itself), newest first. */
+  async history(
+    target: { deviceId: number } | { gatewayId: number },
+    limit: number,
+  ): Promise<{ row: typeof upgradeTaskDevices.$inferSelect; task: typeof upgradeTasks.$inferSelect }[]> {
+    return this.db
+      .select({ row: upgradeTaskDevices, task: upgradeTasks })
+      .from(upgradeTaskDevices)
+      .innerJoin(upgradeTasks, eq(upgradeTasks.id, upgradeTaskDevices.taskId))
+      .where(
+        'deviceId' in target
+          ? eq(upgradeTaskDevices.deviceId, target.deviceId)
+          : and(eq(upgradeTaskDevices.gatewayId, target.gatewayId), isNull(upgradeTaskDevices.deviceId)),
+      )
+      .orderBy(desc(upgradeTasks.createdAt), desc(upgradeTaskDevices.id))
+      .limit(limit);
+  }
+
+  async deviceInReach(scope: Scope, deviceId: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(eq(devices.id, deviceId), deviceInScope(scope)));
+    return rows.length === 1;
+  }
+
+  async gatewayInReach(scope: Scope, gatewayId: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: gateways.id })
+      .from(gateways)
+      .where(and(eq(gateways.id, gatewayId), gatewayInScope(scope)));
+    return rows.length === 1;
+  }
 }

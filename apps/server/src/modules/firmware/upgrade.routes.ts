@@ -3,13 +3,17 @@
 import {
   Page,
   Perm,
+  UPGRADE_HISTORY_MAX,
   UpgradeControlParams,
+  UpgradeHistoryItem,
+  UpgradeHistoryQuery,
   UpgradeTaskBody,
   UpgradeTaskIdParams,
   UpgradeTaskPageQuery,
   UpgradeTaskView,
 } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { ok, responses } from '../../lib/envelope.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import type { UpgradeService } from './upgrade.service.js';
@@ -115,5 +119,23 @@ export const upgradeRoutes: FastifyPluginAsyncTypebox<{ upgrades: UpgradeService
       request.auditDetail = { action: request.params.action, state: task.state };
       return ok(task);
     },
+  );
+
+  app.get(
+    '/upgrade/history',
+    {
+      config: { perm: [Perm.deviceView] },
+      schema: {
+        tags,
+        summary: "A device's firmware history: the upgrade tasks that took it, newest first",
+        description:
+          `Exactly one of deviceId (a device behind a logger) or gatewayId (the logger itself), else 4000 ` +
+          `upgrade.targetRequired; outside your reach 4004 like a missing one. At most ${UPGRADE_HISTORY_MAX} ` +
+          'entries: the task, the image version, the device state in it, from and to version, the error.',
+        querystring: UpgradeHistoryQuery,
+        response: responses(Type.Array(UpgradeHistoryItem)),
+      },
+    },
+    async (request) => ok(await upgrades.history(await app.scopeOf(request), request.query)),
   );
 };

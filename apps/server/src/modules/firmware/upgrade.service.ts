@@ -9,12 +9,15 @@ import {
   pageWindow,
   RESIDENTIAL_STATION_TYPES,
   RuleMessage,
+  UPGRADE_HISTORY_MAX,
   UpgradeLimits,
   UpgradeMessage,
   validateAppointmentTime,
   type UpgradeAction,
   type UpgradeCounts,
   type UpgradeDeviceState,
+  type UpgradeHistoryItem,
+  type UpgradeHistoryQuery,
   type UpgradeTaskBody,
   type UpgradeTaskPageQuery,
   type UpgradeTaskState,
@@ -400,6 +403,37 @@ export class UpgradeService {
     if (!moved) throw invalidField('params.action', UpgradeMessage.notInState, `the task is ${task.state}`);
     if (action !== 'pause' && action !== 'cancel') this.deps.onCreated?.();
     return this.detail(scope, id);
+  }
+
+  /**
+   * The firmware history of a device or of a logger itself (exactly one of them, in reach — else 4000 or
+   * 4004): the tasks that took it, newest first, with versions, state and error.
+   */
+  async history(scope: Scope, query: UpgradeHistoryQuery): Promise<UpgradeHistoryItem[]> {
+    if ((query.deviceId === undefined) === (query.gatewayId === undefined))
+      throw invalidField('querystring', UpgradeMessage.targetRequired, 'one of deviceId, gatewayId');
+    const inReach =
+      query.deviceId !== undefined
+        ? await this.repo.deviceInReach(scope, query.deviceId)
+        : await this.repo.gatewayInReach(scope, query.gatewayId ?? 0);
+    if (!inReach) throw Errors.notFound();
+    const rows = await this.repo.history(
+      query.deviceId !== undefined ? { deviceId: query.deviceId } : { gatewayId: query.gatewayId ?? 0 },
+      UPGRADE_HISTORY_MAX,
+    );
+    return rows.map(({ row, task }) => ({
+      taskId: task.id,
+      taskName: task.name,
+      taskState: task.state,
+      version: task.version,
+      state: row.state,
+      fromVersion: row.fromVersion,
+      toVersion: row.toVersion,
+      error: row.error,
+      createdAt: task.createdAt.getTime(),
+      startedAt: ms(row.startedAt),
+      finishedAt: ms(row.finishedAt),
+    }));
   }
 
   /** Whether a task uses an image (then it cannot be deleted). */

@@ -9,6 +9,7 @@ import type { PageProps } from '../../lib/page';
 import { PvStringsSection } from '../../components/pv-strings/PvStringsSection';
 import { TestId } from '../../testids';
 import { RecordingSection } from '../../components/recording/RecordingSection';
+import { FirmwareHistoryCard } from './components/FirmwareHistoryCard';
 import { useDevice, useDeviceLatest, useOpenAlarmCount, type DeviceDetail, type DeviceLatest } from './api';
 import { DetailFrame, routeId } from './components/DetailFrame';
 import { DeviceInfo } from './components/DeviceInfo';
@@ -105,6 +106,7 @@ function InverterDetail({ device }: { device: DeviceDetail }): ReactElement {
       <MeasureChart deviceId={device.id} timeZone={device.timeZone} measures={measures} />
       <HistoryPanel deviceId={device.id} sn={device.sn} timeZone={device.timeZone} measures={measures} />
       <RecordingSection deviceId={device.id} />
+      <FirmwareHistoryCard target={{ deviceId: device.id }} />
     </Space>
   );
 }

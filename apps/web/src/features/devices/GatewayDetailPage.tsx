@@ -16,6 +16,7 @@ import { showSuccessToast } from '../../lib/toast';
 import { TestId } from '../../testids';
 import { gatewayApi, invalidateDevices, useGateway, type GatewayDetail } from './api';
 import { DetailFrame, routeId } from './components/DetailFrame';
+import { FirmwareHistoryCard } from './components/FirmwareHistoryCard';
 import { PacketLossCard } from './components/PacketLossCard';
 import { StatusTag } from '../../components/StatusTag';
 import { detailPathOf, stationDetailPath } from '../../lib/paths';
@@ -196,6 +197,7 @@ function GatewayView({ gateway }: { gateway: GatewayDetail }): ReactElement {
       />
       <AttachedDevices devices={gateway.devices} timeZone={gateway.timeZone} />
       <PacketLossCard gatewayId={gateway.id} />
+      <FirmwareHistoryCard target={{ gatewayId: gateway.id }} />
       <RenameModal gateway={gateway} open={renaming} onClose={() => setRenaming(false)} />
     </Space>
   );

@@ -1,16 +1,16 @@
-import { useRef, type ReactElement } from 'react';
-import { Button, Drawer, Grid, Select, Typography, type TableColumnsType } from 'antd';
+import type { ReactElement } from 'react';
+import { Button, Select, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Perm, UpgradeTaskStates, type UpgradeTaskState, type UpgradeTaskView } from '@sunfleet/contracts';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { epochText } from '../../components/commands/epochText';
 import { DataTable } from '../../components/DataTable';
+import { ListDrawer, useDrawerParam } from '../../components/ListDrawer';
 import { ListPageCard } from '../../components/ListPage';
 import { Permitted } from '../../components/Permitted';
 import type { PageProps } from '../../lib/page';
 import { useListFilters } from '../../lib/paging';
-import { useViewShown } from '../../lib/useViewShown';
 import { useUpgradeTasks } from './api';
 import { UpgradeTestId } from './testIds';
 import { UpgradeProgress, UpgradeStateTag, UpgradeTaskDetail } from './UpgradeTaskDetail';
@@ -27,23 +27,9 @@ export const NEW_UPGRADE_PATH = '/operation/upgrade';
 export function UpgradeManagePage({ meta }: PageProps): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const screens = Grid.useBreakpoint();
-  const [params, setParams] = useSearchParams();
-  const openId = params.get('task');
-  const frame = useRef<HTMLDivElement>(null);
-  const shown = useViewShown(frame);
+  const { openId, open } = useDrawerParam('task');
   const { paging, filters, set } = useListFilters<{ state?: UpgradeTaskState }>({});
   const tasks = useUpgradeTasks(paging.page, filters.state);
-  const open = (id: string | null): void =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id === null) next.delete('task');
-        else next.set('task', id);
-        return next;
-      },
-      { replace: id === null },
-    );
 
   const columns: TableColumnsType<UpgradeTaskView> = [
     { title: t('upgradeWeb.column.name'), dataIndex: 'name' },
@@ -99,25 +85,23 @@ export function UpgradeManagePage({ meta }: PageProps): ReactElement {
 
   return (
     <ListPageCard testId={UpgradeTestId.page} title={t(meta.title)}>
-      <div ref={frame}>
-        <DataTable<UpgradeTaskView>
-          query={tasks}
-          columns={columns}
-          rowKey="id"
-          paging={paging}
-          toolbar={toolbar}
-          testId={UpgradeTestId.table}
-        />
-      </div>
-      <Drawer
-        open={openId !== null && shown}
+      <ListDrawer
+        list={
+          <DataTable<UpgradeTaskView>
+            query={tasks}
+            columns={columns}
+            rowKey="id"
+            paging={paging}
+            toolbar={toolbar}
+            testId={UpgradeTestId.table}
+          />
+        }
+        openId={openId}
         onClose={() => open(null)}
-        size={screens.lg === false ? '100%' : 1100}
         title={t('upgradeWeb.taskTitle')}
-        destroyOnHidden
-      >
-        {openId !== null && <UpgradeTaskDetail key={openId} id={openId} />}
-      </Drawer>
+        width={1100}
+        detail={(id) => <UpgradeTaskDetail key={id} id={id} />}
+      />
     </ListPageCard>
   );
 }

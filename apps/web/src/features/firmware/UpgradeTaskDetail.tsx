@@ -18,7 +18,8 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { Permitted } from '../../components/Permitted';
 import { controlUpgrade, useUpgradeTask } from './api';
 import { UpgradeTestId } from './testIds';
-import { DEVICE_STATE_COLOR, DEVICE_STATE_LABEL, TASK_STATE_COLOR, TASK_STATE_LABEL } from './upgradeText';
+import { DEVICE_STATE_COLOR, DEVICE_STATE_LABEL } from '../../components/upgradeStates';
+import { TASK_STATE_COLOR, TASK_STATE_LABEL } from './upgradeText';
 
 /** The task's state, with why it paused. */
 export function UpgradeStateTag({

@@ -1,18 +1,18 @@
-import { useRef, type ReactElement } from 'react';
-import { Button, Drawer, Grid, Space, Switch, Tooltip, Typography, type TableColumnsType } from 'antd';
+import type { ReactElement } from 'react';
+import { Button, Space, Switch, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Perm, type IvTaskView } from '@sunfleet/contracts';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { epochText } from '../../components/commands/epochText';
 import { DataTable } from '../../components/DataTable';
+import { ListDrawer, useDrawerParam } from '../../components/ListDrawer';
 import { ListPageCard } from '../../components/ListPage';
 import { Permitted, usePermitted } from '../../components/Permitted';
 import { StationSelect } from '../../components/StationSelect';
 import type { PageProps } from '../../lib/page';
 import { useListFilters } from '../../lib/paging';
-import { useViewShown } from '../../lib/useViewShown';
 import { setAutoScan, useAutoScan, useIvTasks } from './api';
 import { NEW_IV_PATH } from './ivPaths';
 import { IvTaskDetail, TaskProgress, TaskStateTag } from './IvTaskDetail';
@@ -53,24 +53,9 @@ function AutoScanSwitch({ stationId }: { stationId: number }): ReactElement {
 export function IvListPage({ meta }: PageProps): ReactElement {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const screens = Grid.useBreakpoint();
-  const [params, setParams] = useSearchParams();
-  const openId = params.get('task');
-  // The drawer is portalled out of the view: it hides itself while another tab is shown.
-  const frame = useRef<HTMLDivElement>(null);
-  const shown = useViewShown(frame);
+  const { openId, open } = useDrawerParam('task');
   const { paging, filters, set } = useListFilters<{ stationId?: number }>({});
   const tasks = useIvTasks(paging.page, filters.stationId);
-  const open = (id: string | null): void =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id === null) next.delete('task');
-        else next.set('task', id);
-        return next;
-      },
-      { replace: id === null },
-    );
 
   const columns: TableColumnsType<IvTaskView> = [
     { title: t('ivWeb.column.time'), dataIndex: 'createdAt', render: (v: number) => epochText(v) },
@@ -118,25 +103,23 @@ export function IvListPage({ meta }: PageProps): ReactElement {
 
   return (
     <ListPageCard testId={IvTestId.listPage} title={t(meta.title)}>
-      <div ref={frame}>
-        <DataTable<IvTaskView>
-          query={tasks}
-          columns={columns}
-          rowKey="id"
-          paging={paging}
-          toolbar={toolbar}
-          testId={IvTestId.taskTable}
-        />
-      </div>
-      <Drawer
-        open={openId !== null && shown}
+      <ListDrawer
+        list={
+          <DataTable<IvTaskView>
+            query={tasks}
+            columns={columns}
+            rowKey="id"
+            paging={paging}
+            toolbar={toolbar}
+            testId={IvTestId.taskTable}
+          />
+        }
+        openId={openId}
         onClose={() => open(null)}
-        size={screens.lg === false ? '100%' : 1000}
         title={t('ivWeb.taskTitle')}
-        destroyOnHidden
-      >
-        {openId !== null && <IvTaskDetail key={openId} id={openId} />}
-      </Drawer>
+        width={1000}
+        detail={(id) => <IvTaskDetail key={id} id={id} />}
+      />
     </ListPageCard>
   );
 }

@@ -17022,6 +17022,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/upgrade/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A device's firmware history: the upgrade tasks that took it, newest first
+         * @description Exactly one of deviceId (a device behind a logger) or gatewayId (the logger itself), else 4000 upgrade.targetRequired; outside your reach 4004 like a missing one. At most 50 entries: the task, the image version, the device state in it, from and to version, the error.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    deviceId?: number;
+                    gatewayId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: uuid */
+                                taskId: string;
+                                taskName: string;
+                                /** @enum {unknown} */
+                                taskState: "WAITING" | "RUNNING" | "PAUSED" | "COMPLETE" | "FAILED" | "CANCELLED";
+                                version: string;
+                                /** @enum {unknown} */
+                                state: "WAITING" | "SENT" | "UPGRADING" | "WATCHING" | "DONE" | "FAILED" | "SKIPPED";
+                                fromVersion: string | null;
+                                toVersion: string | null;
+                                error: string | null;
+                                createdAt: number;
+                                startedAt: number | null;
+                                finishedAt: number | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/station/powerChartData": {
         parameters: {
             query?: never;
