@@ -13,6 +13,7 @@ import { wavesOf } from '../src/modules/firmware/upgrade.service.js';
 import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { as, countRows, DEMO_PASSWORD, setPasswords } from './organisation-fixtures.js';
 import { formData } from './support/form-data.js';
+import { writeBatch } from './rollups-support.js';
 import { createTestStation, registerTestLogger } from './support/loggers.js';
 
 const key = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
@@ -293,5 +294,52 @@ describe.each(oneDatabase())('upgrade task rules on %s', (kind) => {
     expect(bySn.get(loggerA2)).toMatchObject({ state: 'DONE', error: null });
     await runner.round();
     expect((await admin.get<UpgradeTaskView>(`/upgrade/task/${task.data.id}`)).data.state).toBe('FAILED');
+  });
+
+  it('counts an inverter producing less than half of its peers since its install as a failure', async () => {
+    const db = t.database.db;
+    const now = t.clock.now();
+    const station = (await createTestStation(db, { companyId: 3, type: 'HOUSEHOLD_PV' })).id;
+    const logger = (await registerTestLogger(db, { stationId: station, companyId: 3 })).id;
+    const [weak, healthy, peer] = [
+      await inverter(logger, 'UPRP1'),
+      await inverter(logger, 'UPRP2'),
+      await inverter(logger, 'UPRP3'),
+    ];
+    const task = await admin.post<UpgradeTaskView>('/upgrade/task', {
+      firmwareId: image.id,
+      deviceIds: [weak, healthy],
+      broadcast: true,
+      healthWatchMinutes: 1,
+    });
+    expect(task.status, task.body).toBe(200);
+    const installed = now.getTime() - 120_000;
+    for (const row of task.data.devices)
+      await db
+        .update(upgradeTaskDevices)
+        .set({
+          state: 'WATCHING',
+          finishedAt: new Date(installed),
+          watchUntil: new Date(now.getTime() - 60_000),
+        })
+        .where(eq(upgradeTaskDevices.id, row.id));
+    // Readings every 20 s since the install: 200 W against 3,000 and 3,100 W of the same model next to it.
+    const readings = (w: number) =>
+      Array.from({ length: 6 }, (_, i) => ({ ts: installed + 10_000 + i * 20_000, power: w }));
+    await writeBatch(db, logger, weak, readings(200));
+    await writeBatch(db, logger, healthy, readings(3_000));
+    await writeBatch(db, logger, peer, readings(3_100));
+    await db
+      .update(devices)
+      .set({ lastSeenAt: new Date(now.getTime() - 5_000) })
+      .where(eq(devices.gatewayId, logger));
+    await db.update(gateways).set({ uploadIntervalS: 60 }).where(eq(gateways.id, logger));
+
+    await new UpgradeRunner({ database: t.database, clock: t.clock, publicUrl: 'http://localhost' }).round();
+    const ended = (await admin.get<UpgradeTaskView>(`/upgrade/task/${task.data.id}`)).data;
+    const byId = new Map(ended.devices.map((d) => [d.deviceId, d]));
+    // 200 W against the median 3,050 W of its peers: 7 %.
+    expect(byId.get(weak)).toMatchObject({ state: 'FAILED', error: 'regression: output 7 % of its peers' });
+    expect(byId.get(healthy)).toMatchObject({ state: 'DONE', error: null });
   });
 });

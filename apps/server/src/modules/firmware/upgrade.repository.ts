@@ -3,7 +3,7 @@
 // and what the runner reads back from the command channel (command state, firmware progress, health).
 import type { DeviceType, StationType, UpgradeDeviceState, UpgradeTaskState } from '@sunfleet/contracts';
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import {
   alarms,
   commands,
@@ -11,6 +11,7 @@ import {
   firmwareProgress,
   gateways,
   stations,
+  telemetry,
   upgradeTaskDevices,
   upgradeTasks,
   users,
@@ -378,5 +379,34 @@ export class UpgradeRepository {
       .from(gateways)
       .where(and(eq(gateways.id, gatewayId), gatewayInScope(scope)));
     return rows.length === 1;
+  }
+
+  /** Devices of the same model at the same station as `deviceId` (its peers), itself left out. */
+  async peersOf(deviceId: number): Promise<number[]> {
+    const rows = await queryRows<{ id: number }>(
+      this.db,
+      sql`select d2.id from ${devices} d1
+            join ${gateways} g1 on g1.id = d1.gateway_id
+            join ${gateways} g2 on g2.station_id = g1.station_id
+            join ${devices} d2 on d2.gateway_id = g2.id and d2.model = d1.model and d2.id <> d1.id
+           where d1.id = ${deviceId} and g1.station_id is not null`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /** The mean active power (W) of each device between two instants, for those with readings. */
+  async meanPower(deviceIds: readonly number[], from: Date, to: Date): Promise<Map<number, number>> {
+    if (deviceIds.length === 0) return new Map();
+    const rows = await queryRows<{ id: number; mean: number }>(
+      this.db,
+      sql`select device_id as id, avg(power_w)::float8 as mean from ${telemetry}
+           where device_id in (${sql.join(
+             deviceIds.map((id) => sql`${id}`),
+             sql`, `,
+           )}) and ts >= ${from.toISOString()}::timestamptz and ts <= ${to.toISOString()}::timestamptz
+             and power_w is not null
+           group by device_id`,
+    );
+    return new Map(rows.map((r) => [r.id, r.mean]));
   }
 }

@@ -18,6 +18,18 @@ import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../reference/sql-helpers.js';
 /** Errors a second try cannot fix: the image itself was refused. */
 const FINAL_ERRORS = new Set(['hash-mismatch', 'signature-mismatch', 'no-trusted-key', 'image-too-large']);
 const UPGRADE_LOCK = 727_2026_05;
+/** Below this mean power of its peers (W) an inverter's output is not compared (night, overcast). */
+const PEER_POWER_MIN_W = 100;
+/** An upgraded inverter producing less than this share of its peers' median counts as a regression. */
+const PEER_SHARE_MIN = 0.5;
+
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? null) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
 /** How often the jobs service runs a round (a task created or resumed in the same process wakes it at once). */
 export const UPGRADE_ROUND_MS = 5_000;
 
@@ -229,7 +241,7 @@ export class UpgradeRunner {
     for (const row of rows.filter(
       (r) => r.state === 'WATCHING' && r.watchUntil !== null && r.watchUntil <= now,
     )) {
-      const regression = await this.regression(repo, row, now);
+      const regression = await this.regression(repo, task, row, now);
       if (regression === null) {
         await set(row, { state: 'DONE' });
         result.done++;
@@ -242,10 +254,16 @@ export class UpgradeRunner {
 
   /**
    * What went wrong after an install, or null: the device (the logger, for a logger upgrade) has not
-   * reported since it was upgraded or fell silent for three upload intervals, or an URGENT alarm was
-   * raised on it since.
+   * reported since it was upgraded or fell silent for three upload intervals, an URGENT alarm was raised on
+   * it since, or — an inverter — it produced less than half of what its peers (same model, same station)
+   * produced meanwhile, while they produced something worth comparing.
    */
-  private async regression(repo: UpgradeRepository, row: TaskDeviceRow, now: Date): Promise<string | null> {
+  private async regression(
+    repo: UpgradeRepository,
+    task: TaskRow,
+    row: TaskDeviceRow,
+    now: Date,
+  ): Promise<string | null> {
     const since = row.finishedAt ?? now;
     const health = await repo.health(row, since);
     if (health.lastSeenAt === null || health.lastSeenAt < since)
@@ -254,6 +272,19 @@ export class UpgradeRunner {
       return 'regression: stopped reporting';
     if (health.urgentAlarms > 0)
       return `regression: ${health.urgentAlarms} urgent alarm(s) since the upgrade`;
+    if (task.deviceType !== 'INVERTER' || row.deviceId === null) return null;
+    const peers = await repo.peersOf(row.deviceId);
+    if (peers.length === 0) return null;
+    const means = await repo.meanPower([row.deviceId, ...peers], since, now);
+    const peerMeans = peers.flatMap((id) => {
+      const mean = means.get(id);
+      return mean === undefined ? [] : [mean];
+    });
+    const own = means.get(row.deviceId);
+    const peerMedian = median(peerMeans);
+    if (own === undefined || peerMedian === null || peerMedian < PEER_POWER_MIN_W) return null;
+    if (own < PEER_SHARE_MIN * peerMedian)
+      return `regression: output ${Math.round((own / peerMedian) * 100)} % of its peers`;
     return null;
   }
 

@@ -25,12 +25,26 @@ import { useTranslation } from 'react-i18next';
 import { DEVICE_TYPE_LABEL } from '../../components/DeviceTypeFilter';
 import { StationSelect } from '../../components/StationSelect';
 import { applyFieldErrors } from '../../lib/formErrors';
+import { ApiError } from '../../lib/request';
 import type { PageProps } from '../../lib/page';
 import { showSuccessToast } from '../../lib/toast';
 import { createUpgrade, useStationDevices, useUpgradeImages } from './api';
 import { UpgradeTestId } from './testIds';
 
 type Mode = 'devices' | 'station' | 'model';
+
+/** The server's field errors with `from` named `to` (the loggers of a logger image go in the device field). */
+function renamed(error: unknown, from: string, to: string): unknown {
+  if (!(error instanceof ApiError) || !Array.isArray(error.data)) return error;
+  const data = (error.data as { field?: string }[]).map((e) =>
+    e.field === `body.${from}` ? { ...e, field: `body.${to}` } : e,
+  );
+  return new ApiError({
+    kind: 'status',
+    data,
+    ...(error.status === undefined ? {} : { status: error.status }),
+  });
+}
 
 interface Values {
   firmwareId?: string;
@@ -49,14 +63,16 @@ interface Values {
 
 const FIELDS = ['firmwareId', 'stationId', 'deviceIds', 'scheduledAt', 'canaryPercent', 'waveSize'];
 
-/** The request body: the chosen devices one way, and the roll-out settings. */
-export function upgradeBody(values: Values): UpgradeTaskBody {
+/** The request body: the chosen devices one way (loggers for a logger image), and the roll-out settings. */
+export function upgradeBody(values: Values, forLoggers: boolean): UpgradeTaskBody {
   const target =
     values.mode === 'model'
       ? { allOfModel: true as const }
       : values.mode === 'station'
         ? { stationId: values.stationId ?? 0 }
-        : { deviceIds: values.deviceIds ?? [] };
+        : forLoggers
+          ? { gatewayIds: values.deviceIds ?? [] }
+          : { deviceIds: values.deviceIds ?? [] };
   return {
     firmwareId: values.firmwareId ?? '',
     ...target,
@@ -95,12 +111,16 @@ export function UpgradeNewPage({ meta }: PageProps): ReactElement {
     .map((d) => ({ value: d.id, label: `${d.sn} · ${d.model}` }));
 
   const save = useMutation({
-    mutationFn: (values: Values) => createUpgrade(upgradeBody(values)),
+    mutationFn: (values: Values) => createUpgrade(upgradeBody(values, image?.deviceType === 'GATEWAY')),
     onSuccess: (task) => {
       showSuccessToast(t('OperationSuccess'));
       void navigate(`/operation/upgradeManage?task=${task.id}`);
     },
-    onError: (error) => applyFieldErrors(form, error, FIELDS),
+    onError: (error) => {
+      // A logger image's chosen loggers are the form's device field.
+      applyFieldErrors(form, error, FIELDS);
+      applyFieldErrors(form, renamed(error, 'gatewayIds', 'deviceIds'), ['deviceIds']);
+    },
   });
 
   return (
@@ -140,9 +160,7 @@ export function UpgradeNewPage({ meta }: PageProps): ReactElement {
         </Form.Item>
         <Form.Item name="mode" label={t('upgradeWeb.devices')}>
           <Radio.Group data-testid={UpgradeTestId.mode}>
-            <Radio value="devices" disabled={image?.deviceType === 'GATEWAY'}>
-              {t('upgradeWeb.mode.devices')}
-            </Radio>
+            <Radio value="devices">{t('upgradeWeb.mode.devices')}</Radio>
             <Radio value="station">{t('upgradeWeb.mode.station')}</Radio>
             <Radio value="model">{t('upgradeWeb.mode.model')}</Radio>
           </Radio.Group>

@@ -6,7 +6,6 @@ import type {
   DeviceType,
   FirmwarePublicKeyView,
   FirmwareView,
-  StationDeviceItem,
   UpgradeAction,
   UpgradeTaskBody,
   UpgradeTaskState,
@@ -174,21 +173,33 @@ export function useUpgradeImages(): UseQueryResult<FirmwareView[]> {
   });
 }
 
-/** A station's devices of one type (at most 100), to pick from. */
+/** What the task form picks from: a device behind a logger, or a logger itself. */
+export interface PickableDevice {
+  id: number;
+  sn: string;
+  model: string;
+}
+
+/** A station's devices of one type, or its loggers for a logger image (at most 100), to pick from. */
 export function useStationDevices(
   stationId: number | undefined,
   deviceType: DeviceType | undefined,
-): UseQueryResult<StationDeviceItem[]> {
+): UseQueryResult<PickableDevice[]> {
+  const load = async (station: number, type: DeviceType): Promise<PickableDevice[]> =>
+    type === 'GATEWAY'
+      ? (
+          await api.GET('/api/station/gateway/page', {
+            params: { query: { stationId: station, pageNum: 1, pageSize: 100 } },
+          })
+        ).list
+      : (
+          await api.GET('/api/station/gateway/inverterPage', {
+            params: { query: { stationId: station, deviceType: type, pageNum: 1, pageSize: 100 } },
+          })
+        ).list;
   return useQuery({
     queryKey: upgradeKeys.stationDevices(stationId ?? 0, deviceType ?? 'INVERTER'),
     queryFn:
-      stationId === undefined || deviceType === undefined || deviceType === 'GATEWAY'
-        ? skipToken
-        : async () =>
-            (
-              await api.GET('/api/station/gateway/inverterPage', {
-                params: { query: { stationId, deviceType, pageNum: 1, pageSize: 100 } },
-              })
-            ).list,
+      stationId === undefined || deviceType === undefined ? skipToken : () => load(stationId, deviceType),
   });
 }

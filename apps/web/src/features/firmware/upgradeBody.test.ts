@@ -13,13 +13,15 @@ const settings = {
 };
 
 describe('the new upgrade task body', () => {
-  it('names the devices one way only, as the chosen mode says', () => {
+  it('names the devices one way only, as the chosen mode says (loggers for a logger image)', () => {
     const base = { firmwareId: 'f', stationId: 7, deviceIds: [1, 2], ...settings };
-    expect(upgradeBody({ ...base, mode: 'devices' })).toMatchObject({ deviceIds: [1, 2] });
-    expect(upgradeBody({ ...base, mode: 'devices' })).not.toHaveProperty('stationId');
-    expect(upgradeBody({ ...base, mode: 'station' })).toMatchObject({ stationId: 7 });
-    expect(upgradeBody({ ...base, mode: 'station' })).not.toHaveProperty('deviceIds');
-    const model = upgradeBody({ ...base, mode: 'model' });
+    expect(upgradeBody({ ...base, mode: 'devices' }, false)).toMatchObject({ deviceIds: [1, 2] });
+    expect(upgradeBody({ ...base, mode: 'devices' }, false)).not.toHaveProperty('stationId');
+    expect(upgradeBody({ ...base, mode: 'station' }, false)).toMatchObject({ stationId: 7 });
+    expect(upgradeBody({ ...base, mode: 'station' }, false)).not.toHaveProperty('deviceIds');
+    const model = upgradeBody({ ...base, mode: 'model' }, false);
+    expect(upgradeBody({ ...base, mode: 'devices' }, true)).toMatchObject({ gatewayIds: [1, 2] });
+    expect(upgradeBody({ ...base, mode: 'devices' }, true)).not.toHaveProperty('deviceIds');
     expect(model).toMatchObject({ allOfModel: true });
     expect(model).not.toHaveProperty('stationId');
     expect(model).not.toHaveProperty('scheduledAt');
@@ -27,7 +29,7 @@ describe('the new upgrade task body', () => {
 
   it('sends the appointment as epoch milliseconds and the roll-out settings', () => {
     const at = dayjs('2030-01-02T03:04:00Z');
-    expect(upgradeBody({ firmwareId: 'f', mode: 'model', scheduledAt: at, ...settings })).toEqual({
+    expect(upgradeBody({ firmwareId: 'f', mode: 'model', scheduledAt: at, ...settings }, false)).toEqual({
       firmwareId: 'f',
       allOfModel: true,
       scheduledAt: at.valueOf(),
