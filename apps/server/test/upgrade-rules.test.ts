@@ -7,7 +7,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { FirmwareView, UpgradeTaskView } from '@sunfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarms, devices, gateways, roles, upgradeTaskDevices, users } from '../src/db/schema.js';
+import { alarms, commands, devices, gateways, roles, upgradeTaskDevices, users } from '../src/db/schema.js';
 import { UpgradeRunner } from '../src/modules/firmware/upgrade.runner.js';
 import { wavesOf } from '../src/modules/firmware/upgrade.service.js';
 import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
@@ -341,5 +341,40 @@ describe.each(oneDatabase())('upgrade task rules on %s', (kind) => {
     // 200 W against the median 3,050 W of its peers: 7 %.
     expect(byId.get(weak)).toMatchObject({ state: 'FAILED', error: 'regression: output 7 % of its peers' });
     expect(byId.get(healthy)).toMatchObject({ state: 'DONE', error: null });
+  });
+
+  it('leaves a device waiting while another task has it under way; the rest of the wave goes out', async () => {
+    const db = t.database.db;
+    const station = (await createTestStation(db, { companyId: 3, type: 'HOUSEHOLD_PV' })).id;
+    const logger = (await registerTestLogger(db, { stationId: station, companyId: 3 })).id;
+    const [taken, free, other] = [
+      await inverter(logger, 'UPRQ1'),
+      await inverter(logger, 'UPRQ2'),
+      await inverter(logger, 'UPRQ3'),
+    ];
+    const task = await admin.post<UpgradeTaskView>('/upgrade/task', {
+      firmwareId: image.id,
+      deviceIds: [taken, free],
+      broadcast: true,
+    });
+    expect(task.status, task.body).toBe(200);
+    // Another task's row for the same device, already under way (as a race between two creations could leave).
+    const rival = await admin.post<UpgradeTaskView>('/upgrade/task', {
+      firmwareId: image.id,
+      deviceIds: [other],
+    });
+    await db
+      .update(upgradeTaskDevices)
+      .set({ deviceId: taken, sn: 'UPRQ1', state: 'SENT' })
+      .where(eq(upgradeTaskDevices.id, rival.data.devices[0]!.id));
+
+    await new UpgradeRunner({ database: t.database, clock: t.clock, publicUrl: 'http://localhost' }).round();
+    const after = (await admin.get<UpgradeTaskView>(`/upgrade/task/${task.data.id}`)).data;
+    const state = new Map(after.devices.map((d) => [d.deviceId, d]));
+    expect(state.get(taken)).toMatchObject({ state: 'WAITING', commandId: null, attempts: 0 });
+    expect(state.get(free)).toMatchObject({ state: 'SENT', attempts: 1 });
+    const sent = await db.select().from(commands).where(eq(commands.deviceId, free));
+    expect(sent.map((c) => [c.name, c.id])).toEqual([['firmware.upgrade', state.get(free)?.commandId]]);
+    expect(await db.select().from(commands).where(eq(commands.deviceId, taken))).toEqual([]);
   });
 });

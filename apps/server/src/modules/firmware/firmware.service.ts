@@ -2,7 +2,7 @@
 // name (bin or mbt), its size, the fields, the model against the known device models, the version against
 // the library, a vendor signature against the trusted vendor keys — then stored with its SHA-256 and the
 // signature loggers will verify. Loggers fetch images through download links made per upgrade command.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   compareVersions,
   FirmwareMessage,
@@ -27,6 +27,7 @@ import {
   PG_UNIQUE_VIOLATION,
 } from '../reference/sql-helpers.js';
 import { UpgradeRepository } from './upgrade.repository.js';
+import { hashToken, issueDownloadLink } from './download-links.js';
 import { FirmwareRepository, type FirmwareRow } from './firmware.repository.js';
 import type { FirmwareKeyring } from './signing-key.js';
 
@@ -36,8 +37,6 @@ export interface FirmwareUpload {
   bytes: Buffer;
   fields: FirmwareUploadFields;
 }
-
-const hashToken = (token: string): Buffer => createHash('sha256').update(token).digest();
 
 export function firmwareView(row: FirmwareRow): FirmwareView {
   return {
@@ -240,15 +239,13 @@ export class FirmwareService {
    * Answers the URL the logger is sent.
    */
   async issueDownload(firmwareId: string, commandId: string, expiresAt: Date): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    await this.repo.insertDownload({
-      tokenHash: hashToken(token),
+    return issueDownloadLink(this.deps.db, {
       firmwareId,
       commandId,
       expiresAt,
-      createdAt: this.deps.clock.now(),
+      now: this.deps.clock.now(),
+      publicUrl: this.deps.publicUrl,
     });
-    return `${this.deps.publicUrl.replace(/\/$/, '')}/api/firmware/download/${token}`;
   }
 
   /** The image behind a link; 4004 firmware.downloadGone when it expired, its command ended, or never was. */

@@ -3,15 +3,16 @@
 // progress reports, watches an installed device's health for the task's watch time, retries what may
 // succeed on a second try, pauses a task whose failures pass its threshold, sends the next wave once the
 // previous one has ended, and ends tasks with nothing left to do. Rounds are safe to run from several
-// processes: each task is handled under a transaction-scoped advisory lock on PostgreSQL.
+// processes: each task is handled in one transaction under a transaction-scoped advisory lock on PostgreSQL.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { UpgradeLimits, type UpgradeDeviceState } from '@sunfleet/contracts';
-import type { Database } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { CommandsService } from '../commands/commands.service.js';
+import { wakeCommandDispatchers } from '../commands/dispatcher.js';
 import { FirmwareRepository } from './firmware.repository.js';
-import { FirmwareService } from './firmware.service.js';
+import { issueDownloadLink } from './download-links.js';
 import { UpgradeRepository, type TaskDeviceRow, type TaskRow } from './upgrade.repository.js';
 import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../reference/sql-helpers.js';
 
@@ -55,8 +56,6 @@ export function wakeUpgradeRunners(): void {
 }
 
 export class UpgradeRunner {
-  private readonly commands: CommandsService;
-  private readonly links: FirmwareService;
   private timer: NodeJS.Timeout | null = null;
   private active: Promise<void> | null = null;
   private again = false;
@@ -69,19 +68,7 @@ export class UpgradeRunner {
       publicUrl: string;
       log?: UpgradeRunnerLog;
     },
-  ) {
-    const db = deps.database.db;
-    this.commands = new CommandsService({ db, clock: deps.clock });
-    this.links = new FirmwareService({
-      db,
-      clock: deps.clock,
-      keyring: () => {
-        throw new Error('the upgrade runner signs nothing');
-      },
-      settings: { signingKey: null, vendorKeys: [], requireVendorSignature: false, maxBytes: 0 },
-      publicUrl: deps.publicUrl,
-    });
-  }
+  ) {}
 
   /** Runs a round every `intervalMs` (and when woken) until stop(). */
   start(intervalMs: number): void {
@@ -120,38 +107,28 @@ export class UpgradeRunner {
   async round(): Promise<UpgradeRoundResult> {
     const result: UpgradeRoundResult = { started: 0, sent: 0, done: 0, failed: 0, paused: 0, ended: 0 };
     const now = this.deps.clock.now();
-    const repo = new UpgradeRepository(this.deps.database.db);
-    for (const task of await repo.tasksToRun(now)) {
-      if (!(await this.lock(task.id))) continue;
-      try {
-        await this.runTask(repo, task, now, result);
-      } finally {
-        await this.unlock(task.id);
-      }
+    const { database } = this.deps;
+    for (const task of await new UpgradeRepository(database.db).tasksToRun(now)) {
+      // One transaction per task: its devices, commands and download links change together, and on
+      // PostgreSQL a transaction-scoped advisory lock lets one jobs copy handle the task (the others skip it).
+      const sentBefore = result.sent;
+      await database.db.transaction(async (tx) => {
+        if (database.kind === 'postgres') {
+          const locked = (await tx.execute(
+            sql`select pg_try_advisory_xact_lock(${UPGRADE_LOCK}, hashtext(${task.id})) as locked`,
+          )) as { rows: { locked: boolean }[] };
+          if (locked.rows[0]?.locked !== true) return;
+        }
+        await this.runTask(tx, task, now, result);
+      });
+      // Committed: the dispatchers may send the new commands now.
+      if (result.sent > sentBefore) wakeCommandDispatchers();
     }
     return result;
   }
 
-  /** A session-level advisory lock per task on PostgreSQL (PGlite has one connection: nothing to elect). */
-  private async lock(taskId: string): Promise<boolean> {
-    if (this.deps.database.kind !== 'postgres') return true;
-    const rows = (await this.deps.database.db.execute(
-      sql`select pg_try_advisory_lock(${UPGRADE_LOCK}, hashtext(${taskId})) as locked`,
-    )) as { rows: { locked: boolean }[] };
-    return rows.rows[0]?.locked === true;
-  }
-
-  private async unlock(taskId: string): Promise<void> {
-    if (this.deps.database.kind !== 'postgres') return;
-    await this.deps.database.db.execute(sql`select pg_advisory_unlock(${UPGRADE_LOCK}, hashtext(${taskId}))`);
-  }
-
-  private async runTask(
-    repo: UpgradeRepository,
-    task: TaskRow,
-    now: Date,
-    result: UpgradeRoundResult,
-  ): Promise<void> {
+  private async runTask(db: Db, task: TaskRow, now: Date, result: UpgradeRoundResult): Promise<void> {
+    const repo = new UpgradeRepository(db);
     let state = task.state;
     if (state === 'WAITING') {
       if (!(await repo.moveTask(task.id, ['WAITING'], { state: 'RUNNING', startedAt: now }))) return;
@@ -183,7 +160,7 @@ export class UpgradeRunner {
       }
       return;
     }
-    await this.sendWave(repo, task, rows, now, result);
+    await this.sendWave(db, repo, task, rows, now, result);
   }
 
   /** Brings each device under way up to date from its command, its progress reports and its health. */
@@ -293,6 +270,7 @@ export class UpgradeRunner {
    * already under way in another task is left waiting (never two upgrades at once on one device).
    */
   private async sendWave(
+    db: Db,
     repo: UpgradeRepository,
     task: TaskRow,
     rows: TaskDeviceRow[],
@@ -305,37 +283,47 @@ export class UpgradeRunner {
     if (task.currentWave !== wave) await repo.updateTask(task.id, { currentWave: wave });
     const waiting = open.filter((r) => r.wave === wave && r.state === 'WAITING');
     if (waiting.length === 0) return;
-    const image = await new FirmwareRepository(this.deps.database.db).one(task.firmwareId);
+    const image = await new FirmwareRepository(db).one(task.firmwareId);
     if (image === null) return;
     for (const row of waiting) {
       const commandId = randomUUID();
       const attempt = row.attempts + 1;
       const expiresAt = new Date(now.getTime() + UpgradeLimits.commandTtlSeconds * 1000);
       try {
-        // Marked first: the unique index refuses a device already under way elsewhere.
-        await repo.updateDevice(row.id, {
-          state: 'SENT',
-          commandId,
-          attempts: attempt,
-          stage: null,
-          percent: 0,
-          startedAt: row.startedAt ?? now,
+        // A savepoint per device: the unique index refuses a device already under way in another task,
+        // which leaves that device waiting and the rest of the round going on.
+        await db.transaction(async (sp) => {
+          await new UpgradeRepository(sp).updateDevice(row.id, {
+            state: 'SENT',
+            commandId,
+            attempts: attempt,
+            stage: null,
+            percent: 0,
+            startedAt: row.startedAt ?? now,
+          });
+          const url = await issueDownloadLink(sp, {
+            firmwareId: image.id,
+            commandId,
+            expiresAt,
+            now,
+            publicUrl: this.deps.publicUrl,
+          });
+          // Woken after the commit (round()), not by each insert.
+          await new CommandsService({ db: sp, clock: this.deps.clock, onEnqueued: () => undefined }).enqueue({
+            id: commandId,
+            gatewayId: row.gatewayId,
+            ...(row.deviceId === null ? {} : { deviceId: row.deviceId }),
+            name: 'firmware.upgrade',
+            params: { url, sha256: image.sha256, signature: image.signature, version: image.version },
+            ttlSeconds: UpgradeLimits.commandTtlSeconds,
+            idempotencyKey: `upgrade:${row.id}:${attempt}`,
+            userId: task.createdByUserId,
+          });
         });
       } catch (error) {
         if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) continue;
         throw error;
       }
-      const url = await this.links.issueDownload(image.id, commandId, expiresAt);
-      await this.commands.enqueue({
-        id: commandId,
-        gatewayId: row.gatewayId,
-        ...(row.deviceId === null ? {} : { deviceId: row.deviceId }),
-        name: 'firmware.upgrade',
-        params: { url, sha256: image.sha256, signature: image.signature, version: image.version },
-        ttlSeconds: UpgradeLimits.commandTtlSeconds,
-        idempotencyKey: `upgrade:${row.id}:${attempt}`,
-        userId: task.createdByUserId,
-      });
       result.sent++;
     }
   }
