@@ -290,6 +290,13 @@ describe.each(oneDatabase())('the firmware library on %s', (kind) => {
       'body.colour',
       'rule.unknownField',
     );
+    // A field named __proto__ is a field like any other, not the prototype of the parsed fields.
+    await refused(
+      { ...logger('5.0'), ['__proto__']: 'x' },
+      { name: 'x.bin', bytes },
+      'body.__proto__',
+      'rule.unknownField',
+    );
     await refused(
       { deviceType: 'GATEWAY', version: '5.0' },
       { name: 'x.bin', bytes },

@@ -8,6 +8,7 @@ import type { FirmwareView, UpgradeTaskView } from '@sunfleet/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, commands, devices, gateways, roles, upgradeTaskDevices, users } from '../src/db/schema.js';
+import { CommandsService } from '../src/modules/commands/commands.service.js';
 import { UpgradeRunner } from '../src/modules/firmware/upgrade.runner.js';
 import { wavesOf } from '../src/modules/firmware/upgrade.service.js';
 import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
@@ -376,5 +377,48 @@ describe.each(oneDatabase())('upgrade task rules on %s', (kind) => {
     const sent = await db.select().from(commands).where(eq(commands.deviceId, free));
     expect(sent.map((c) => [c.name, c.id])).toEqual([['firmware.upgrade', state.get(free)?.commandId]]);
     expect(await db.select().from(commands).where(eq(commands.deviceId, taken))).toEqual([]);
+  });
+
+  it('sends a failed download again up to its retries, and a refused image not at all', async () => {
+    const db = t.database.db;
+    const station = (await createTestStation(db, { companyId: 3, type: 'HOUSEHOLD_PV' })).id;
+    const logger = (await registerTestLogger(db, { stationId: station, companyId: 3 })).id;
+    const [flaky, refusing] = [await inverter(logger, 'UPRR1'), await inverter(logger, 'UPRR2')];
+    const task = await admin.post<UpgradeTaskView>('/upgrade/task', {
+      firmwareId: image.id,
+      deviceIds: [flaky, refusing],
+      broadcast: true,
+      retries: 1,
+      healthWatchMinutes: 0,
+    });
+    expect(task.status, task.body).toBe(200);
+    const runner = new UpgradeRunner({ database: t.database, clock: t.clock, publicUrl: 'http://localhost' });
+    const commandsService = new CommandsService({ db, clock: t.clock, onEnqueued: () => undefined });
+    const rowOf = async (deviceId: number) =>
+      (await admin.get<UpgradeTaskView>(`/upgrade/task/${task.data.id}`)).data.devices.find(
+        (d) => d.deviceId === deviceId,
+      )!;
+    const answer = async (deviceId: number, error: string) => {
+      const row = await rowOf(deviceId);
+      await commandsService.applyResult(logger, { v: 1, id: row.commandId!, state: 'FAILED', error });
+      return row.commandId;
+    };
+
+    await runner.round();
+    const first = await answer(flaky, 'download-failed');
+    await answer(refusing, 'signature-mismatch');
+    await runner.round();
+    // The download is tried again with a new command; the refused image is not.
+    expect(await rowOf(flaky)).toMatchObject({ state: 'SENT', attempts: 2, error: 'download-failed' });
+    expect((await rowOf(flaky)).commandId).not.toBe(first);
+    expect(await rowOf(refusing)).toMatchObject({
+      state: 'FAILED',
+      attempts: 1,
+      error: 'signature-mismatch',
+    });
+    await answer(flaky, 'download-failed');
+    await runner.round();
+    expect(await rowOf(flaky)).toMatchObject({ state: 'FAILED', attempts: 2, error: 'download-failed' });
+    expect((await admin.get<UpgradeTaskView>(`/upgrade/task/${task.data.id}`)).data.state).toBe('FAILED');
   });
 });

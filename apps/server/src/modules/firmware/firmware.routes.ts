@@ -36,7 +36,8 @@ const FIELD_NAMES = Object.keys(FirmwareUploadFields.properties);
 async function readUpload(request: FastifyRequest, maxBytes: number): Promise<FirmwareUpload> {
   if (!request.isMultipart())
     throw invalidField('body.file', SecurityMessage.fileRequired, 'expected multipart/form-data');
-  const fields: Record<string, string> = {};
+  // Own properties only, whatever the field names (the parser already refuses __proto__).
+  const fields = new Map<string, string>();
   let file: { fileName: string; bytes: Buffer } | null = null;
   try {
     for await (const part of request.parts({
@@ -62,7 +63,7 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Fi
           throw invalidField(`body.${part.fieldname}`, 'rule.type', 'must be text');
         if (part.fieldnameTruncated || part.valueTruncated)
           throw invalidField(`body.${part.fieldname}`, 'rule.tooLong', 'too long');
-        fields[part.fieldname] = part.value;
+        fields.set(part.fieldname, part.value);
       }
     }
   } catch (error) {
@@ -70,19 +71,23 @@ async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Fi
       throw invalidField('body.file', FirmwareMessage.fileTooLarge, `larger than ${maxBytes} bytes`);
     if (error instanceof request.server.multipartErrors.FilesLimitError)
       throw invalidField('body.file', 'rule.tooMany', 'one file per upload');
+    // The parser refuses a field named __proto__ before it reaches us.
+    if (error instanceof request.server.multipartErrors.PrototypeViolationError)
+      throw invalidField('body.__proto__', 'rule.unknownField', 'not a field of this form');
     if (error instanceof request.server.multipartErrors.FieldsLimitError)
       throw invalidField('body', 'rule.tooMany', 'too many fields');
     if (error instanceof AppError) throw error;
     // Anything else the parser throws (a truncated or malformed body) says the body was not readable.
     throw invalidField('body', SecurityMessage.fileRequired, 'unreadable multipart body');
   }
-  if (holdsNul(fields)) throw nulRefused('body');
+  const values = Object.fromEntries(fields);
+  if (holdsNul(values)) throw nulRefused('body');
   const validate = request.compileValidationSchema(FirmwareUploadFields);
-  if (!validate(fields))
+  if (!validate(values))
     throw Errors.invalid(undefined, fieldErrors('body', (validate.errors ?? []) as never[]));
   if (file === null)
     throw invalidField('body.file', SecurityMessage.fileRequired, "expected one file in the field 'file'");
-  return { ...file, fields: fields as unknown as FirmwareUploadFields };
+  return { ...file, fields: values as unknown as FirmwareUploadFields };
 }
 
 export const firmwareRoutes: FastifyPluginAsyncTypebox<{

@@ -150,7 +150,9 @@ export class UpgradeRunner {
     const finished = count('DONE') + count('FAILED');
     const overThreshold =
       count('FAILED') > 0 && (count('FAILED') * 100) / finished > task.failureThresholdPercent;
-    if (overThreshold && count('WAITING') > 0) {
+    // Held back are the devices never sent; a retry of the current wave goes on.
+    const neverSent = rows.filter((r) => r.state === 'WAITING' && r.attempts === 0).length;
+    if (overThreshold && neverSent > 0) {
       if (await repo.moveTask(task.id, ['RUNNING'], { state: 'PAUSED', pauseReason: 'FAILURE_THRESHOLD' })) {
         this.deps.log?.warn(
           { taskId: task.id, failed: count('FAILED'), finished },
