@@ -12,6 +12,7 @@ import { refreshStale } from '../modules/facts/facts.writer.js';
 import { sqlRunner } from '../modules/ingest/sql.js';
 import { AlarmEvaluator, type RoundResult } from '../modules/alarms/evaluator.js';
 import { IvAutoScanner } from '../modules/iv/iv-auto.js';
+import { FirmwareRepository } from '../modules/firmware/firmware.repository.js';
 
 const HOUSEKEEPING_LOCK_ID = 727_2026_02;
 const SESSION_RETENTION_DAYS = 30;
@@ -69,7 +70,11 @@ export function startJobs(opts: {
       // Codes live 10 minutes and the longest rate window is a day: keep a margin of a day more.
       const codesPurged = await new CodesRepository(tx).purge(new Date(now.getTime() - 86_400_000));
       const ratesPurged = await new RateLimitRepository(tx).purge(new Date(now.getTime() - 2 * 86_400_000));
-      const purged = { sessionsPurged, countersPurged, codesPurged, ratesPurged };
+      // Firmware download links live at most a command's time to live; kept a day longer for the record.
+      const linksPurged = await new FirmwareRepository(tx).dropExpiredDownloads(
+        new Date(now.getTime() - 86_400_000),
+      );
+      const purged = { sessionsPurged, countersPurged, codesPurged, ratesPurged, linksPurged };
       if (Object.values(purged).some((n) => n > 0)) opts.log.info(purged, 'housekeeping');
     });
     // Its own transaction: a failure there must not hold back the purges above.

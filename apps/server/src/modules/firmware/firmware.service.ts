@@ -254,9 +254,4 @@ export class FirmwareService {
     if (image === null) throw Errors.notFound(FirmwareMessage.downloadGone);
     return image;
   }
-
-  /** Drops links that expired a day ago or more (the jobs service's housekeeping). */
-  dropExpiredDownloads(): Promise<number> {
-    return this.repo.dropExpiredDownloads(new Date(this.deps.clock.now().getTime() - 86_400_000));
-  }
 }

@@ -217,10 +217,18 @@ export class UpgradeRunner {
         await set(row, { state: 'UPGRADING', stage, percent: command.percent ?? row.percent });
       }
     }
+    // Peers that took this image themselves would hide a regression they share: they are left out.
+    const upgradedHere = new Set(
+      rows.flatMap((r) =>
+        r.deviceId !== null && (r.attempts > 0 || !['WAITING', 'SKIPPED'].includes(r.state))
+          ? [r.deviceId]
+          : [],
+      ),
+    );
     for (const row of rows.filter(
       (r) => r.state === 'WATCHING' && r.watchUntil !== null && r.watchUntil <= now,
     )) {
-      const regression = await this.regression(repo, task, row, now);
+      const regression = await this.regression(repo, task, row, now, upgradedHere);
       if (regression === null) {
         await set(row, { state: 'DONE' });
         result.done++;
@@ -234,14 +242,15 @@ export class UpgradeRunner {
   /**
    * What went wrong after an install, or null: the device (the logger, for a logger upgrade) has not
    * reported since it was upgraded or fell silent for three upload intervals, an URGENT alarm was raised on
-   * it since, or — an inverter — it produced less than half of what its peers (same model, same station)
-   * produced meanwhile, while they produced something worth comparing.
+   * it since, or — an inverter — it produced less than half of what its peers (same model, same station,
+   * not upgraded by this task) produced meanwhile, while they produced something worth comparing.
    */
   private async regression(
     repo: UpgradeRepository,
     task: TaskRow,
     row: TaskDeviceRow,
     now: Date,
+    upgradedHere: ReadonlySet<number>,
   ): Promise<string | null> {
     const since = row.finishedAt ?? now;
     const health = await repo.health(row, since);
@@ -252,7 +261,7 @@ export class UpgradeRunner {
     if (health.urgentAlarms > 0)
       return `regression: ${health.urgentAlarms} urgent alarm(s) since the upgrade`;
     if (task.deviceType !== 'INVERTER' || row.deviceId === null) return null;
-    const peers = await repo.peersOf(row.deviceId);
+    const peers = (await repo.peersOf(row.deviceId)).filter((id) => !upgradedHere.has(id));
     if (peers.length === 0) return null;
     const means = await repo.meanPower([row.deviceId, ...peers], since, now);
     const peerMeans = peers.flatMap((id) => {

@@ -153,6 +153,12 @@ export class UpgradeService {
       : found;
     if (candidates.length === 0)
       throw invalidField(field, UpgradeMessage.noDevices, 'no device this image is for');
+    if (candidates.length > UpgradeLimits.devicesMax)
+      throw invalidField(
+        field,
+        'rule.tooMany',
+        `${candidates.length} devices; one task takes at most ${UpgradeLimits.devicesMax}`,
+      );
     this.checkJointRules(image, candidates, target, field);
     this.checkVersions(image, candidates, body.rollback === true, field);
     const busy = await this.repo.busy(candidates);
