@@ -35,6 +35,9 @@ export const UpgradeDeviceStates = [
 export type UpgradeDeviceState = (typeof UpgradeDeviceStates)[number];
 
 /** Device states still under way: at most one of these per device across every task. */
+/** Task states whose devices are still to be (or being) upgraded. */
+export const OPEN_UPGRADE_TASK_STATES: readonly UpgradeTaskState[] = ['WAITING', 'RUNNING', 'PAUSED'];
+
 export const ACTIVE_UPGRADE_DEVICE_STATES: readonly UpgradeDeviceState[] = ['SENT', 'UPGRADING', 'WATCHING'];
 
 /** Why a task paused: a user's pause, or more failures than its threshold allows. */

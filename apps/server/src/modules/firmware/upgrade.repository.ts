@@ -1,7 +1,13 @@
 // SQL of the upgrade tasks (docs/firmware.md "Upgrade tasks"): the candidates a task may take (loggers or
 // devices in the caller's reach, with their station and the version they run), the tasks and their devices,
 // and what the runner reads back from the command channel (command state, firmware progress, health).
-import type { DeviceType, StationType, UpgradeDeviceState, UpgradeTaskState } from '@sunfleet/contracts';
+import {
+  OPEN_UPGRADE_TASK_STATES,
+  type DeviceType,
+  type StationType,
+  type UpgradeDeviceState,
+  type UpgradeTaskState,
+} from '@sunfleet/contracts';
 import { and, asc, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import {
@@ -42,8 +48,6 @@ export const UNFINISHED_DEVICE_STATES: readonly UpgradeDeviceState[] = [
   'UPGRADING',
   'WATCHING',
 ];
-/** Task states whose devices are still to be (or being) upgraded. */
-export const OPEN_TASK_STATES: readonly UpgradeTaskState[] = ['WAITING', 'RUNNING', 'PAUSED'];
 
 export class UpgradeRepository {
   constructor(private readonly db: Db) {}
@@ -137,7 +141,7 @@ export class UpgradeRepository {
             candidates.map((c) => c.sn),
           ),
           inArray(upgradeTaskDevices.state, [...UNFINISHED_DEVICE_STATES]),
-          sql`(${inArray(upgradeTasks.state, [...OPEN_TASK_STATES])} or ${upgradeTaskDevices.state} <> 'WAITING')`,
+          sql`(${inArray(upgradeTasks.state, [...OPEN_UPGRADE_TASK_STATES])} or ${upgradeTaskDevices.state} <> 'WAITING')`,
         ),
       );
     return [...new Set(rows.map((r) => r.sn))];

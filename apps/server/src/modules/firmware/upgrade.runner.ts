@@ -13,7 +13,12 @@ import { CommandsService } from '../commands/commands.service.js';
 import { wakeCommandDispatchers } from '../commands/dispatcher.js';
 import { FirmwareRepository } from './firmware.repository.js';
 import { issueDownloadLink } from './download-links.js';
-import { UpgradeRepository, type TaskDeviceRow, type TaskRow } from './upgrade.repository.js';
+import {
+  UNFINISHED_DEVICE_STATES,
+  UpgradeRepository,
+  type TaskDeviceRow,
+  type TaskRow,
+} from './upgrade.repository.js';
 import { pgErrorCode, PG_UNIQUE_VIOLATION } from '../reference/sql-helpers.js';
 
 /** Errors a second try cannot fix: the image itself was refused. */
@@ -140,7 +145,7 @@ export class UpgradeRunner {
     const count = (s: UpgradeDeviceState): number => rows.filter((r) => r.state === s).length;
 
     if (state !== 'RUNNING') return;
-    const unfinished = rows.filter((r) => ['WAITING', 'SENT', 'UPGRADING', 'WATCHING'].includes(r.state));
+    const unfinished = rows.filter((r) => UNFINISHED_DEVICE_STATES.includes(r.state));
     if (unfinished.length === 0) {
       const ended = count('FAILED') > 0 ? 'FAILED' : 'COMPLETE';
       if (await repo.moveTask(task.id, ['RUNNING'], { state: ended, finishedAt: now })) result.ended++;
@@ -288,7 +293,7 @@ export class UpgradeRunner {
     now: Date,
     result: UpgradeRoundResult,
   ): Promise<void> {
-    const open = rows.filter((r) => ['WAITING', 'SENT', 'UPGRADING', 'WATCHING'].includes(r.state));
+    const open = rows.filter((r) => UNFINISHED_DEVICE_STATES.includes(r.state));
     if (open.length === 0) return;
     const wave = Math.min(...open.map((r) => r.wave));
     if (task.currentWave !== wave) await repo.updateTask(task.id, { currentWave: wave });

@@ -2,14 +2,16 @@
 // page, the trusted public key, an upload with its progress, deleting an image; upgrade tasks — the list and
 // one task (read again while under way), creating one and its controls.
 import { keepPreviousData, skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type {
-  DeviceType,
-  FirmwarePublicKeyView,
-  FirmwareView,
-  UpgradeAction,
-  UpgradeTaskBody,
-  UpgradeTaskState,
-  UpgradeTaskView,
+import {
+  ACTIVE_UPGRADE_DEVICE_STATES,
+  OPEN_UPGRADE_TASK_STATES,
+  type DeviceType,
+  type FirmwarePublicKeyView,
+  type FirmwareView,
+  type UpgradeAction,
+  type UpgradeTaskBody,
+  type UpgradeTaskState,
+  type UpgradeTaskView,
 } from '@sunfleet/contracts';
 import { FOLLOW_POLL_MS } from '../../components/commands/api';
 import type { PageData, PageState } from '../../lib/paging';
@@ -119,11 +121,11 @@ export const upgradeKeys = {
     ['upgrade', 'stationDevices', stationId, deviceType] as const,
 };
 
-const UNDER_WAY: readonly UpgradeTaskState[] = ['WAITING', 'RUNNING', 'PAUSED'];
-/** A task still has work: read it again while it waits, runs, or is paused with devices under way. */
+/** A task still has work: read it again while it is open or has devices under way. */
 export function followed(task: UpgradeTaskView): boolean {
   return (
-    UNDER_WAY.includes(task.state) || task.counts.SENT + task.counts.UPGRADING + task.counts.WATCHING > 0
+    OPEN_UPGRADE_TASK_STATES.includes(task.state) ||
+    ACTIVE_UPGRADE_DEVICE_STATES.some((state) => task.counts[state] > 0)
   );
 }
 
