@@ -57,6 +57,8 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { stationRoutes } from './modules/stations/stations.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { authPlugin } from './plugins/auth.plugin.js';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.js';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { clientErrorHandler, envelopePlugin, frameworkErrors } from './plugins/envelope.plugin.js';
 import { inputPlugin } from './plugins/input.plugin.js';
 import { headersPlugin } from './plugins/headers.plugin.js';
@@ -153,7 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapiPlugin, { version: deps.version });
   await app.register(envelopePlugin);
   await app.register(inputPlugin);
-  await app.register(authPlugin, { auth });
+  const apiKeys = new ApiKeysService(db, deps.clock);
+  await app.register(authPlugin, { auth, apiKeys });
   await app.register(metricsPlugin, {
     extra: deps.metricsRegistries ?? [],
     token: deps.config.metricsToken,
@@ -274,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         answerWaitMs: deps.config.remoteAnswerWaitMs,
       });
       await api.register(devicesRoutes, { db, clock: deps.clock });
+      await api.register(apiKeyRoutes, { apiKeys });
       await api.register(shareLinkRoutes, { db, clock: deps.clock, config: deps.config });
       await api.register(searchRoutes, { db, clock: deps.clock });
       await api.register(notificationRoutes, { db, clock: deps.clock, settings: deps.config.notify });

@@ -107,6 +107,9 @@ const TESTED_IN_SUITE: Record<string, string> = {
   // devices and stations → 4004 like missing ones, nothing stored; foreign tasks → 4004; pages without
   // foreign tasks (upgrade-rules.test.ts).
   '/api/upgrade/*': 'upgrade tasks (upgrade-rules.test.ts)',
+  // A key's company must lie in reach (foreign and missing → 4004, nothing stored), pages hold no foreign
+  // keys, foreign keys cannot be revoked (4004); what a key itself may call is tested there too.
+  '/api/apiKey*': 'API keys of interface management (api-keys.test.ts)',
 };
 
 /** Streams that never end, so app.inject cannot read them: their tenancy is tested over a real server. */

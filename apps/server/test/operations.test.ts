@@ -196,6 +196,7 @@ describe.each(oneDatabase())('migrations on %s', (kind) => {
       'alarm_rule_state',
       'alarm_rules',
       'alarms',
+      'api_keys',
       'audit_log',
       'commands',
       'companies',

@@ -74,7 +74,6 @@ const platformOnlyViews = new Set<PermCode>([
   Perm.displayGroupView,
   Perm.deviceRuleView,
   Perm.registerTestView,
-  Perm.interfaceView,
   Perm.appReleaseView,
 ]);
 /** What a distributor's or installer's manager does inside their own subtree. */
@@ -107,6 +106,9 @@ const managerCodes: PermCode[] = [
   Perm.alarmSubscribe,
   // Handling the alarms of their subtree: acknowledge, clear, snooze, station rules and maintenance windows.
   Perm.alarmUpdate,
+  // API keys of their subtree's companies for third-party systems (issue 19, docs/api-keys.md); a key
+  // never gets more than its creator holds, so a manager's keys read and never send commands.
+  Perm.interfaceUpdate,
 ];
 
 interface RoleSeed {

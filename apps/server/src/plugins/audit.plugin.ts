@@ -43,9 +43,12 @@ export const auditPlugin = fp(
       const { targetId, ...detail } = request.auditDetail ?? {};
       const target = targetId ?? params.id;
       const status = reply.envelopeStatus ?? (reply.statusCode < 400 ? 200 : reply.statusCode * 10);
+      // A request made with an API key is the key's act: the trail names the key, not its creator.
+      const apiKey = request.session?.apiKey;
+      if (apiKey !== undefined) detail.apiKeyId = apiKey.id;
       try {
         await opts.db.insert(auditLog).values({
-          userId: request.session?.userId ?? null,
+          userId: apiKey === undefined ? (request.session?.userId ?? null) : null,
           username: request.session?.username ?? null,
           companyId: request.session?.companyId ?? null,
           action: (config.audit || undefined)?.action ?? `${request.method} ${routeUrl}`,

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, Errors } from '../lib/errors.js';
 import type { AuthService, SessionContext } from '../modules/auth/auth.service.js';
+import { RateLimitedError, type ApiKeysService } from '../modules/api-keys/api-keys.service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -90,14 +91,39 @@ export function sessionCookie(request: FastifyRequest, token: string | null): st
   return parts.join('; ');
 }
 
+/** The header a third-party system's API key arrives in (lower case, as Node hands headers over). */
+const API_KEY_HEADER = 'x-api-key';
+
 export const authPlugin = fp(
-  (app: FastifyInstance, opts: { auth: AuthService }) => {
+  (app: FastifyInstance, opts: { auth: AuthService; apiKeys: ApiKeysService }) => {
     app.decorateRequest('session', null);
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
       const config = request.routeOptions.config;
       // The OpenAPI UI's own routes are public like the document they show.
       if (config.public || request.routeOptions.url?.startsWith('/api/docs')) return;
+      // An API key is the whole credential of its request: cookies and session tokens beside it are
+      // ignored, so a key can never borrow a person's session (docs/api-keys.md).
+      const apiKey = request.headers[API_KEY_HEADER];
+      if (apiKey !== undefined) {
+        const { context, admit } = await opts.apiKeys.identify({
+          key: Array.isArray(apiKey) ? '' : apiKey,
+          method: request.method,
+          routeUrl: request.routeOptions.url,
+          address: request.ip,
+        });
+        // Known before the request is admitted, so that a refused write is audited as the key's.
+        request.session = context;
+        try {
+          await admit();
+        } catch (error) {
+          if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+          throw error;
+        }
+        if (config.perm && !hasAnyPermission(request.session.permissions, config.perm))
+          throw Errors.forbidden();
+        return;
+      }
       const token = presented(request);
       if (token === null) throw Errors.notLoggedIn();
       let resolved;

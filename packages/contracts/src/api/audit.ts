@@ -108,6 +108,8 @@ export const AUDIT_ACTIONS = [
   'shareLink.create',
   'shareLink.update',
   'shareLink.delete',
+  'apiKey.create',
+  'apiKey.revoke',
   'search.history.add',
   'search.history.clear',
   'webhook.create',

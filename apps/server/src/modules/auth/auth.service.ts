@@ -17,6 +17,11 @@ export interface SessionContext {
   companyId: number;
   permissions: string[];
   guest: boolean;
+  /**
+   * Set when the caller is an API key (X-API-Key, docs/api-keys.md): it acts for its company (platform:
+   * the company is the platform), with `permissions` from its scopes; `userId` is the key's creator.
+   */
+  apiKey?: { id: number; name: string; platform: boolean };
 }
 
 export interface ResolvedSession {

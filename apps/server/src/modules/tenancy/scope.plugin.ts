@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../../db/client.js';
 import { FeedCache } from '../../db/feed-cache.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
-import { resolveScope, type Scope } from './scope.js';
+import { companySubtree, resolveScope, type Scope } from './scope.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,6 +30,16 @@ export const scopePlugin = fp(
     });
     const load = async (request: FastifyRequest): Promise<Scope> => {
       const session = sessionOf(request);
+      // An API key reaches its company's subtree, like a staff member of that company (docs/api-keys.md).
+      const apiKey = session.apiKey;
+      if (apiKey !== undefined) {
+        const base = { userId: session.userId, companyId: session.companyId };
+        return scopes.load(`key:${apiKey.id}:${session.companyId}`, async () =>
+          apiKey.platform
+            ? { kind: 'platform', ...base }
+            : { kind: 'subtree', ...base, companyIds: await companySubtree(opts.db, session.companyId) },
+        );
+      }
       const key = `${session.userId}:${session.roleId}:${session.companyId}`;
       return scopes.load(key, () => resolveScope(opts.db, session));
     };

@@ -20031,6 +20031,344 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/apiKey/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API keys of the companies in your reach, newest first (never the keys themselves) */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                    companyId?: number;
+                    name?: string;
+                    state?: "ACTIVE" | "EXPIRED" | "REVOKED";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                total: number;
+                                list: {
+                                    id: number;
+                                    name: string;
+                                    companyId: number;
+                                    companyName: string;
+                                    scopes: ("stations" | "devices" | "telemetry" | "alarms" | "commands")[];
+                                    /** @description The key's last four characters, shown as sfk_…abcd */
+                                    hint: string;
+                                    rateLimitPerMinute: number;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    createdBy: null | string;
+                                    expiresAt: null | string;
+                                    lastUsedAt: null | string;
+                                    lastUsedAddress: null | string;
+                                    revokedAt: null | string;
+                                    /** @enum {unknown} */
+                                    state: "ACTIVE" | "EXPIRED" | "REVOKED";
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apiKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an API key for a company; the answer holds the key, which is never shown again
+         * @description The company must lie in your reach (else 4004). Scopes you do not hold yourself answer 4003 apiKey.scopeNotHeld; expiresAt must lie in the future (4000 apiKey.expiryInPast) or be null; at most 50 keys per company that are not revoked (4000 apiKey.tooManyKeys). Third-party systems send the key in the `X-API-Key` header.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Trimmed; not empty */
+                        name: string;
+                        companyId: number;
+                        scopes: ("stations" | "devices" | "telemetry" | "alarms" | "commands")[];
+                        expiresAt: null | string;
+                        rateLimitPerMinute: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** @description The key; shown once, stored only as a hash */
+                                key: string;
+                                apiKey: {
+                                    id: number;
+                                    name: string;
+                                    companyId: number;
+                                    companyName: string;
+                                    scopes: ("stations" | "devices" | "telemetry" | "alarms" | "commands")[];
+                                    /** @description The key's last four characters, shown as sfk_…abcd */
+                                    hint: string;
+                                    rateLimitPerMinute: number;
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    createdBy: null | string;
+                                    expiresAt: null | string;
+                                    lastUsedAt: null | string;
+                                    lastUsedAddress: null | string;
+                                    revokedAt: null | string;
+                                    /** @enum {unknown} */
+                                    state: "ACTIVE" | "EXPIRED" | "REVOKED";
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/apiKey/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key for good: its next request answers 4001
+         * @description A key of a company outside your reach answers 4004 like a missing one. Revoking a revoked key changes nothing.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                companyId: number;
+                                companyName: string;
+                                scopes: ("stations" | "devices" | "telemetry" | "alarms" | "commands")[];
+                                /** @description The key's last four characters, shown as sfk_…abcd */
+                                hint: string;
+                                rateLimitPerMinute: number;
+                                /** Format: date-time */
+                                createdAt: string;
+                                createdBy: null | string;
+                                expiresAt: null | string;
+                                lastUsedAt: null | string;
+                                lastUsedAddress: null | string;
+                                revokedAt: null | string;
+                                /** @enum {unknown} */
+                                state: "ACTIVE" | "EXPIRED" | "REVOKED";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/shareLink/list": {
         parameters: {
             query?: never;
