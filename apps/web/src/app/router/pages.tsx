@@ -35,6 +35,9 @@ const PAGES: Record<string, Page> = {
   'deviceConfig/protocol': lazy(() =>
     import('../../features/registry/ProtocolListPage').then((m) => ({ default: m.ProtocolListPage })),
   ),
+  'deviceConfig/interface': lazy(() =>
+    import('../../features/api-keys/ApiKeysPage').then((m) => ({ default: m.ApiKeysPage })),
+  ),
   'deviceConfig/displayGroup': lazy(() =>
     import('../../features/registry/DisplayGroupPage').then((m) => ({ default: m.DisplayGroupPage })),
   ),

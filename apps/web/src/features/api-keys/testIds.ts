@@ -1,0 +1,20 @@
+/** Stable test selectors (`data-testid`) of the Interface management screen, kept beside it. */
+export const ApiKeyTestId = {
+  page: 'api-keys-page',
+  table: 'api-keys-table',
+  howTo: 'api-keys-how-to',
+  stateFilter: 'api-keys-state-filter',
+  form: 'api-key-form',
+  name: 'api-key-name',
+  company: 'api-key-company',
+  scopes: 'api-key-scopes',
+  expiresAt: 'api-key-expires-at',
+  rateLimit: 'api-key-rate-limit',
+  shownKey: 'api-key-shown',
+  shownKeyCopy: 'api-key-shown-copy',
+  shownKeyDone: 'api-key-shown-done',
+  rowName: 'api-key-row-name',
+  rowHint: 'api-key-row-hint',
+  rowState: 'api-key-row-state',
+  rowRevoke: 'api-key-row-revoke',
+} as const;
