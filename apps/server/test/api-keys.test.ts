@@ -162,6 +162,15 @@ describe.each(oneDatabase())('API keys on %s', (kind) => {
       expect(answer.status, `${method} ${url}`).toBe(4003);
       expect(answer.enMsg).toBe(ApiKeyMessage.notForKeys);
     }
+    // Each scope opens its own operations: loggers need `devices`, latest values `telemetry`.
+    expect((await withKey(data.key, 'GET', `/gateway/${gateway3}`)).enMsg).toBe(ApiKeyMessage.scopeMissing);
+    const devices = (
+      await w.installer1.post<ApiKeyCreated>('/apiKey', body({ scopes: ['devices', 'telemetry'] }))
+    ).data;
+    const logger = await withKey<{ id: number }>(devices.key, 'GET', `/gateway/${gateway3}`);
+    expect(logger.status, logger.body).toBe(200);
+    expect(logger.data.id).toBe(gateway3);
+    expect((await withKey(devices.key, 'GET', `/station/${w.station3}`)).status).toBe(4003);
     // The key is the whole credential: an admin's session beside it lends it nothing.
     const borrowed = await withKey(data.key, 'GET', '/apiKey/page', undefined, bearer(adminToken));
     expect(borrowed.status).toBe(4003);
