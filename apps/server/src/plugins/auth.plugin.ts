@@ -1,4 +1,5 @@
 import {
+  API_KEY_HEADER,
   hasAnyPermission,
   MessageKey,
   RENEWED_TOKEN_HEADER,
@@ -92,7 +93,7 @@ export function sessionCookie(request: FastifyRequest, token: string | null): st
 }
 
 /** The header a third-party system's API key arrives in (lower case, as Node hands headers over). */
-const API_KEY_HEADER = 'x-api-key';
+const KEY_HEADER = API_KEY_HEADER.toLowerCase();
 
 export const authPlugin = fp(
   (app: FastifyInstance, opts: { auth: AuthService; apiKeys: ApiKeysService }) => {
@@ -104,7 +105,7 @@ export const authPlugin = fp(
       if (config.public || request.routeOptions.url?.startsWith('/api/docs')) return;
       // An API key is the whole credential of its request: cookies and session tokens beside it are
       // ignored, so a key can never borrow a person's session (docs/api-keys.md).
-      const apiKey = request.headers[API_KEY_HEADER];
+      const apiKey = request.headers[KEY_HEADER];
       if (apiKey !== undefined) {
         const { context, admit } = await opts.apiKeys.identify({
           key: Array.isArray(apiKey) ? '' : apiKey,

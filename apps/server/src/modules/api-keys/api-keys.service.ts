@@ -7,7 +7,9 @@ import {
   apiKeyPermissions,
   API_KEY_SCOPE_PERMS,
   hasAnyPermission,
+  MessageKey,
   pageWindow,
+  Status,
   type ApiKeyCreateBody,
   type ApiKeyCreated,
   type ApiKeyItem,
@@ -44,7 +46,7 @@ export function apiKeyState(row: Pick<ApiKeyRow, 'revokedAt' | 'expiresAt'>, now
 /** A refusal that tells the client when to try again (the auth hook sets Retry-After from it). */
 export class RateLimitedError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(Errors.tooMany().status, Errors.tooMany().enMsg);
+    super(Status.TOO_MANY_REQUESTS, MessageKey.TOO_MANY_REQUESTS);
   }
 }
 
