@@ -197,6 +197,7 @@ describe.each(oneDatabase())('migrations on %s', (kind) => {
       'alarm_rules',
       'alarms',
       'audit_log',
+      'big_screen_settings',
       'commands',
       'companies',
       'countries',
