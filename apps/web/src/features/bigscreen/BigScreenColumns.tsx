@@ -88,6 +88,9 @@ export function CentreColumn({ data }: { data: BigScreenData }): ReactElement {
         <div className="big-screen-power">
           <BigScreenChart option={curve} testId={Id.power} />
         </div>
+        {data.power.points.every((p) => p.kw === null) && (
+          <div className="big-screen-note">{t('bigScreen.ranking.empty')}</div>
+        )}
       </Panel>
     </section>
   );

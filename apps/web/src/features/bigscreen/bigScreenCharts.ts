@@ -9,6 +9,7 @@ import type { FeatureCollection, Geometry } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countries from 'world-atlas/countries-110m.json';
+import { unwrapGeometry } from './bigScreenModel';
 
 echarts.use([
   MapChart,
@@ -21,10 +22,14 @@ echarts.use([
 ]);
 
 const topology = countries as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>;
-export const worldFeatures = feature(topology, topology.objects.countries) as FeatureCollection<
+const outlines = feature(topology, topology.objects.countries) as FeatureCollection<
   Geometry,
   { name: string }
 >;
+export const worldFeatures: FeatureCollection<Geometry, { name: string }> = {
+  ...outlines,
+  features: outlines.features.map((f) => ({ ...f, geometry: unwrapGeometry(f.geometry) })),
+};
 
 // The registered map's type wants ECharts' own GeoJSON typing; the shapes are the same.
 echarts.registerMap('world', worldFeatures as unknown as Parameters<typeof echarts.registerMap>[1]);

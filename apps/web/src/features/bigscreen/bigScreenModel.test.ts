@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { browserZoneOffset, DEFAULT_MAP_CENTER, mapCenter, stageScale } from './bigScreenModel';
+import {
+  browserZoneOffset,
+  DEFAULT_MAP_CENTER,
+  mapCenter,
+  stageScale,
+  unwrapGeometry,
+  unwrapRing,
+} from './bigScreenModel';
 
 describe('big screen model', () => {
   it('fits the 1920×1080 stage into any viewport', () => {
@@ -34,5 +41,32 @@ describe('big screen model', () => {
     expect(mapCenter([{ countryId: null, name: 'Atlantis', stations: 1 }], features)).toEqual(
       DEFAULT_MAP_CENTER,
     );
+  });
+
+  it('keeps outlines across the antimeridian whole', () => {
+    const fiji = [
+      [178, -17],
+      [180, -16],
+      [-180, -16],
+      [-179, -17],
+      [178, -17],
+    ];
+    expect(unwrapRing(fiji)).toEqual([
+      [178, -17],
+      [180, -16],
+      [180, -16],
+      [181, -17],
+      [178, -17],
+    ]);
+    const italy = [
+      [10, 40],
+      [12, 42],
+      [10, 40],
+    ];
+    expect(unwrapRing(italy)).toBe(italy);
+    expect(unwrapGeometry({ type: 'MultiPolygon', coordinates: [[fiji], [italy]] })).toEqual({
+      type: 'MultiPolygon',
+      coordinates: [[unwrapRing(fiji)], [italy]],
+    });
   });
 });

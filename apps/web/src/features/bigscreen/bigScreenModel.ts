@@ -57,3 +57,30 @@ export function mapCenter(
   const lats = largest.map((p) => p[1] ?? 0);
   return [(Math.min(...lons) + Math.max(...lons)) / 2, (Math.min(...lats) + Math.max(...lats)) / 2];
 }
+
+/**
+ * A ring that crosses the antimeridian (Fiji, Chukotka) jumps from +180 to −180; drawn on a flat map that
+ * jump is a line across the world. Its western part is moved east by 360° so the outline stays whole.
+ */
+export function unwrapRing(ring: Position[]): Position[] {
+  const lons = ring.map((p) => p[0] ?? 0);
+  if (Math.max(...lons) - Math.min(...lons) <= 180) return ring;
+  return ring.map(([lon = 0, lat = 0]) => [lon < 0 ? lon + 360 : lon, lat]);
+}
+
+/** unwrapRing() over every ring of a (multi)polygon; other geometries as they are. */
+export function unwrapGeometry(geometry: Geometry): Geometry {
+  switch (geometry.type) {
+    case 'Polygon':
+      return { ...geometry, coordinates: geometry.coordinates.map(unwrapRing) };
+    case 'MultiPolygon':
+      return { ...geometry, coordinates: geometry.coordinates.map((polygon) => polygon.map(unwrapRing)) };
+    case 'GeometryCollection':
+      return { ...geometry, geometries: geometry.geometries.map(unwrapGeometry) };
+    case 'Point':
+    case 'MultiPoint':
+    case 'LineString':
+    case 'MultiLineString':
+      return geometry;
+  }
+}

@@ -55,10 +55,10 @@ export function impactFigures(c: LeftCounts, f: NumberFormat, tons: string, tree
       key: 'coal',
       labelKey: 'bigScreen.impact.coal',
       raw: i.coalTons,
-      text: f.fixed(i.coalTons, 1),
+      text: f.money(i.coalTons, 1),
       unit: tons,
     },
-    { key: 'co2', labelKey: 'bigScreen.impact.co2', raw: i.co2Tons, text: f.fixed(i.co2Tons, 1), unit: tons },
+    { key: 'co2', labelKey: 'bigScreen.impact.co2', raw: i.co2Tons, text: f.money(i.co2Tons, 1), unit: tons },
     { key: 'trees', labelKey: 'bigScreen.impact.trees', raw: i.trees, text: f.whole(i.trees), unit: trees },
   ];
 }
