@@ -64,6 +64,15 @@ describe('big screen model', () => {
       [10, 40],
     ];
     expect(unwrapRing(italy)).toBe(italy);
+    const antarctica = [
+      [-180, -85],
+      [0, -70],
+      [180, -85],
+      [180, -90],
+      [-180, -90],
+      [-180, -85],
+    ];
+    expect(unwrapRing(antarctica)).toBe(antarctica);
     expect(unwrapGeometry({ type: 'MultiPolygon', coordinates: [[fiji], [italy]] })).toEqual({
       type: 'MultiPolygon',
       coordinates: [[unwrapRing(fiji)], [italy]],

@@ -64,6 +64,9 @@ export function mapCenter(
  */
 export function unwrapRing(ring: Position[]): Position[] {
   const lons = ring.map((p) => p[0] ?? 0);
+  const lats = ring.map((p) => p[1] ?? 0);
+  // A ring round a pole (Antarctica) spans every longitude by right: it is drawn as it is.
+  if (Math.min(...lats) <= -85 || Math.max(...lats) >= 85) return ring;
   if (Math.max(...lons) - Math.min(...lons) <= 180) return ring;
   return ring.map(([lon = 0, lat = 0]) => [lon < 0 ? lon + 360 : lon, lat]);
 }
