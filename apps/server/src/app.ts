@@ -53,6 +53,7 @@ import { liveRoutes } from './modules/live/live.routes.js';
 import { stationDevicesRoutes } from './modules/station-devices/station-devices.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { shareLinkRoutes } from './modules/share-links/share-links.routes.js';
+import { bigScreenRoutes } from './modules/big-screen/big-screen.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { stationRoutes } from './modules/stations/stations.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -286,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         clock: deps.clock,
         answers: stationAnswers,
       });
+      await api.register(bigScreenRoutes, { db, clock: deps.clock, answers: stationAnswers });
       await api.register(systemRoutes, {
         config: deps.config,
         database: deps.database,

@@ -80,6 +80,8 @@ const GLOBAL: Record<string, string> = {
   '/api/deviceModel': 'the device model catalogue',
   '/api/faultCode': 'the fault-code catalogue (alarm code texts), platform-edited',
   '/api/firmware': 'the firmware library: images for device models, platform-managed (firmware.test.ts)',
+  '/api/bigScreen/showcase':
+    "the big screen's demonstration switch: one platform setting, switched by platform administrators only (big-screen.test.ts)",
 };
 
 /**

@@ -198,6 +198,7 @@ describe.each(oneDatabase())('migrations on %s', (kind) => {
       'alarms',
       'api_keys',
       'audit_log',
+      'big_screen_settings',
       'commands',
       'companies',
       'countries',

@@ -41,3 +41,4 @@ export * from './api/recording.js';
 export * from './api/firmware.js';
 export * from './api/upgrade.js';
 export * from './api/api-keys.js';
+export * from './api/big-screen.js';

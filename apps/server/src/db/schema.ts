@@ -214,3 +214,4 @@ export * from './schema-pv.js';
 export * from './schema-recording.js';
 export * from './schema-firmware.js';
 export * from './schema-api-keys.js';
+export * from './schema-big-screen.js';

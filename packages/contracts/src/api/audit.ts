@@ -126,6 +126,7 @@ export const AUDIT_ACTIONS = [
   'maintenanceWindow.create',
   'maintenanceWindow.update',
   'maintenanceWindow.delete',
+  'bigScreen.showcase',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -6,7 +6,7 @@ import { FullPageSpin } from '../../components/FullPageSpin';
 import { BigScreenGate } from './BigScreenGate';
 import { Paths } from '../../lib/paths';
 import { publicRoutes } from './publicRoutes';
-import { FullScreenPlaceholder, pageFor } from './pages';
+import { fullScreenPageFor, pageFor } from './pages';
 import { RootRedirect } from './RootRedirect';
 import {
   buildMenu,
@@ -75,12 +75,13 @@ export function AppRoutes(): ReactElement | null {
         children,
       });
       for (const page of pages.filter((p) => p.meta.newTab)) {
+        const FullScreen = fullScreenPageFor(page.component);
         tree.push({
           path: page.path,
           element: (
             <BigScreenGate path={page.path}>
               <Suspense fallback={<FullPageSpin />}>
-                <FullScreenPlaceholder meta={page.meta} component={page.component} />
+                <FullScreen meta={page.meta} component={page.component} />
               </Suspense>
             </BigScreenGate>
           ),

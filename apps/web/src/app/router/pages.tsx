@@ -107,9 +107,19 @@ export function pageFor(component: string): Page {
   return PAGES[component] ?? PlaceholderPage;
 }
 
-/** Full-screen pages outside the shell (big screen). */
-export const FullScreenPlaceholder: Page = lazy(() =>
+/** Full-screen pages outside the shell (big screen), by component name. */
+const FULL_SCREEN_PAGES: Record<string, Page> = {
+  'bigScreen/index': lazy(() =>
+    import('../../features/bigscreen/BigScreenPage').then((m) => ({ default: m.BigScreenPage })),
+  ),
+};
+
+const FullScreenPlaceholder: Page = lazy(() =>
   import('../../features/placeholder/FullScreenPlaceholder').then((m) => ({
     default: m.FullScreenPlaceholder,
   })),
 );
+
+export function fullScreenPageFor(component: string): Page {
+  return FULL_SCREEN_PAGES[component] ?? FullScreenPlaceholder;
+}

@@ -23675,6 +23675,341 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/bigScreen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The big-screen summary of every station, logger and device within your reach
+         * @description kpis: the Home KPIs of the same scope (GET /station/stats/index, default currency). gateways: logger status counts as GET /gateway/page counts them. topGeneration: today in each station’s own calendar; topOnlineRate: loggers online ÷ loggers. regions: sites per country from the station coordinates (bundled Natural Earth boundaries). power: hourly fleet power from the browser’s midnight (zoneOffset). showcase: whether the screen shows demonstration figures instead of the counts.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The browser's offset from UTC in minutes, east positive (`-new Date().getTimezoneOffset()`): the power curve of today runs from the browser's midnight */
+                    zoneOffset: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** Format: date-time */
+                                generatedAt: string;
+                                showcase: boolean;
+                                kpis: {
+                                    currency: string;
+                                    powerKw: number;
+                                    todayKwh: number;
+                                    monthKwh: number;
+                                    yearKwh: number;
+                                    totalKwh: number;
+                                    income: {
+                                        today: number;
+                                        month: number;
+                                        year: number;
+                                        total: number;
+                                    };
+                                    capacityKwp: number;
+                                    stationStatus: {
+                                        online: number;
+                                        abnormal: number;
+                                        offline: number;
+                                        other: number;
+                                        total: number;
+                                    };
+                                    deviceStatus: {
+                                        running: number;
+                                        fault: number;
+                                        offline: number;
+                                        other: number;
+                                        /** @description Of `other`: inverters that rest by their operating state (asleep, standby, starting, shutting down) */
+                                        resting: number;
+                                        total: number;
+                                    };
+                                    impact: {
+                                        /** @description Standard coal saved */
+                                        coalTons: number;
+                                        /** @description CO2 avoided */
+                                        co2Tons: number;
+                                        /** @description Equivalent trees planted */
+                                        trees: number;
+                                    };
+                                };
+                                gateways: {
+                                    normal: number;
+                                    fault: number;
+                                    offline: number;
+                                    other: number;
+                                    total: number;
+                                };
+                                topGeneration: {
+                                    stationId: number;
+                                    name: string;
+                                    /** @description Energy of the station's own calendar day */
+                                    todayKwh: number;
+                                }[];
+                                topOnlineRate: {
+                                    stationId: number;
+                                    name: string;
+                                    gateways: number;
+                                    gatewaysOnline: number;
+                                    /** @description gatewaysOnline ÷ gateways */
+                                    onlineRate: number;
+                                }[];
+                                regions: {
+                                    /** @description ISO 3166-1 numeric code as world-atlas gives it; null for the few areas without one */
+                                    countryId: null | string;
+                                    /** @description Country name as world-atlas (Natural Earth) spells it */
+                                    name: string;
+                                    stations: number;
+                                }[];
+                                unplaced: number;
+                                power: {
+                                    from: number;
+                                    points: {
+                                        /** @description Start of the hour, epoch ms */
+                                        ts: number;
+                                        /** @description Mean power of the hour (its energy in kWh); null when no station reported */
+                                        kw: null | number;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bigScreen/showcase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the big screen shows demonstration figures (off unless switched on) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                showcase: boolean;
+                                updatedAt: null | string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /** Switch the demonstration figures on or off (platform administrators only; 4003 otherwise) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        showcase: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                showcase: boolean;
+                                updatedAt: null | string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
