@@ -39,4 +39,6 @@ export * from './api/pv-strings.js';
 export * from './api/iv.js';
 export * from './api/recording.js';
 export * from './api/firmware.js';
+export * from './api/documents.js';
+export * from './api/app-release.js';
 export * from './api/upgrade.js';

@@ -20,6 +20,8 @@ export interface SystemDeps {
   brokerState: () => BrokerState;
   version: string;
   startedAt: number;
+  /** The login page's app links: the current companion-app releases, else APP_DOWNLOAD_URL. */
+  appDownload: () => Promise<ConfigData['appDownload']>;
 }
 
 export const systemRoutes: FastifyPluginAsyncTypebox<SystemDeps> = async (app, deps) => {
@@ -33,7 +35,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemDeps> = async (app, d
         response: responses(ConfigData),
       },
     },
-    () =>
+    async () =>
       ok({
         version: deps.version,
         servers: deps.config.regionalServers.map((s) => ({
@@ -43,11 +45,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemDeps> = async (app, d
         })),
         languages: LANGUAGES.map((l) => ({ ...l })),
         defaultLanguage: DEFAULT_LANGUAGE,
-        appDownload: {
-          url: deps.config.appDownloadUrl,
-          android: deps.config.appDownloadUrl,
-          ios: deps.config.appDownloadUrl,
-        },
+        appDownload: await deps.appDownload(),
         map: {
           tileUrl: deps.config.mapTileUrl,
           attribution: deps.config.mapTileAttribution,
