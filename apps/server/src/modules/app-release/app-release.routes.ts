@@ -94,7 +94,7 @@ export const appReleaseRoutes: FastifyPluginAsyncTypebox<{
       config: { perm: [Perm.appReleaseView] },
       schema: {
         tags,
-        summary: 'Companion-app releases, newest first, with which is current per platform',
+        summary: 'Companion-app releases per platform (Android first), highest version first, with the current one marked',
         querystring: AppReleasePageQuery,
         response: responses(Page(AppReleaseView)),
       },

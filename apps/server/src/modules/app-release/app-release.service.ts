@@ -174,7 +174,10 @@ export class AppReleaseService {
     const rows = await this.repo.all();
     const current = currentIds(rows);
     const { offset, limit } = pageWindow(query);
-    const matching = rows.filter((r) => query.platform === undefined || r.platform === query.platform);
+    // Per platform, highest version first: the order in which they replace each other.
+    const matching = rows
+      .filter((r) => query.platform === undefined || r.platform === query.platform)
+      .sort((a, b) => a.platform.localeCompare(b.platform) || compareVersions(b.version, a.version));
     return {
       total: matching.length,
       list: matching.slice(offset, offset + limit).map((r) => this.view(r, current)),
