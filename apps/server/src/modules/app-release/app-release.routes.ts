@@ -94,7 +94,8 @@ export const appReleaseRoutes: FastifyPluginAsyncTypebox<{
       config: { perm: [Perm.appReleaseView] },
       schema: {
         tags,
-        summary: 'Companion-app releases per platform (Android first), highest version first, with the current one marked',
+        summary:
+          'Companion-app releases per platform (Android first), highest version first, with the current one marked',
         querystring: AppReleasePageQuery,
         response: responses(Page(AppReleaseView)),
       },
