@@ -35,7 +35,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemDeps> = async (app, d
         response: responses(ConfigData),
       },
     },
-    async () =>
+    async (request) =>
       ok({
         version: deps.version,
         servers: deps.config.regionalServers.map((s) => ({
@@ -45,7 +45,12 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemDeps> = async (app, d
         })),
         languages: LANGUAGES.map((l) => ({ ...l })),
         defaultLanguage: DEFAULT_LANGUAGE,
-        appDownload: await deps.appDownload(),
+        // The login page needs its config even when the releases cannot be read: then the configured URL.
+        appDownload: await deps.appDownload().catch((error: unknown) => {
+          request.log.warn({ err: error }, 'app releases unreadable; APP_DOWNLOAD_URL served');
+          const url = deps.config.appDownloadUrl;
+          return { url, android: url, ios: url };
+        }),
         map: {
           tileUrl: deps.config.mapTileUrl,
           attribution: deps.config.mapTileAttribution,
