@@ -38,6 +38,10 @@ import { UnreadAlarmCounts } from './modules/alarms/unread-counts.js';
 import { commandRoutes } from './modules/commands/commands.routes.js';
 import { CommandsService } from './modules/commands/commands.service.js';
 import { registerTestRoutes } from './modules/remote/register-test.routes.js';
+import { appReleaseRoutes } from './modules/app-release/app-release.routes.js';
+import { AppReleaseService } from './modules/app-release/app-release.service.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { DocumentsService } from './modules/documents/documents.service.js';
 import { firmwareRoutes } from './modules/firmware/firmware.routes.js';
 import { FirmwareService } from './modules/firmware/firmware.service.js';
 import { loadFirmwareKeyring, type FirmwareKeyring } from './modules/firmware/signing-key.js';
@@ -178,6 +182,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const unreadAlarms = new UnreadAlarmCounts(alarmsService.repo, changes);
   let firmwareKeyring = deps.firmwareKeyring ?? null;
+  const appReleases = new AppReleaseService({
+    db,
+    clock: deps.clock,
+    maxBytes: deps.config.appReleaseMaxBytes,
+    publicUrl: deps.config.publicUrl,
+  });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth, guestLogin: deps.config.guestLogin });
@@ -255,6 +265,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
         maxBytes: deps.config.firmware.maxBytes,
       });
+      await api.register(documentsRoutes, {
+        documents: new DocumentsService({ db, clock: deps.clock, maxBytes: deps.config.documentMaxBytes }),
+        maxBytes: deps.config.documentMaxBytes,
+      });
+      await api.register(appReleaseRoutes, {
+        releases: appReleases,
+        maxBytes: deps.config.appReleaseMaxBytes,
+      });
       await api.register(upgradeRoutes, {
         upgrades: new UpgradeService({ db, clock: deps.clock, onCreated: wakeUpgradeRunners }),
       });
@@ -294,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         brokerState: deps.brokerState,
         version: deps.version,
         startedAt: Date.now(),
+        appDownload: () => appReleases.appDownload(deps.config.appDownloadUrl),
       });
     },
     { prefix: '/api' },

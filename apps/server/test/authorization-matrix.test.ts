@@ -45,6 +45,10 @@ const PUBLIC: Record<string, string> = {
     'the button of the unsubscribe page: the same server-signed token, switches that subscription off',
   'GET /api/firmware/download/:token':
     "a logger's firmware download: an unguessable 256-bit link valid while its upgrade command is open (firmware.test.ts)",
+  'GET /api/appRelease/current':
+    'the current companion-app release per platform: what the login page and the app itself show (app-release.test.ts)',
+  'GET /api/appRelease/download/:id':
+    'the package of a published companion-app release, the link phones scan from the login page (app-release.test.ts)',
 };
 
 /** Writes that name no object: they act on the caller's own session, account or company only. */
@@ -82,6 +86,10 @@ const GLOBAL: Record<string, string> = {
   '/api/firmware': 'the firmware library: images for device models, platform-managed (firmware.test.ts)',
   '/api/bigScreen/showcase':
     "the big screen's demonstration switch: one platform setting, switched by platform administrators only (big-screen.test.ts)",
+  // Platform-wide on purpose (docs/documents.md): no company owns a document; reads are filtered by the
+  // caller's roles (hidden = 4004 like missing), writes need documents:update (documents.test.ts).
+  '/api/document': 'platform documents, shown per role (documents.test.ts)',
+  '/api/appRelease': 'companion-app releases of the platform (app-release.test.ts)',
 };
 
 /**

@@ -24,6 +24,8 @@ describe('configuration', () => {
       weatherForecastUrl: null,
       passwordHashing: 'standard',
       firmware: { signingKey: null, vendorKeys: [], requireVendorSignature: false, maxBytes: 16_777_216 },
+      documentMaxBytes: 20_971_520,
+      appReleaseMaxBytes: 67_108_864,
     });
     expect(c.dataDir).toMatch(/\/data$/);
     expect([...c.services]).toEqual(['api', 'ingest', 'jobs', 'broker', 'sim']);

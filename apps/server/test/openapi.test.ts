@@ -83,6 +83,8 @@ describe('OpenAPI document', () => {
         'GET /api/config',
         'GET /api/health',
         'GET /api/firmware/download/{token}',
+        'GET /api/appRelease/current',
+        'GET /api/appRelease/download/{id}',
       ].sort(),
     );
     // And the document says what the server does: an operation it shows as protected refuses no token.

@@ -39,6 +39,8 @@ export * from './api/pv-strings.js';
 export * from './api/iv.js';
 export * from './api/recording.js';
 export * from './api/firmware.js';
+export * from './api/documents.js';
+export * from './api/app-release.js';
 export * from './api/upgrade.js';
 export * from './api/api-keys.js';
 export * from './api/big-screen.js';

@@ -1,5 +1,12 @@
 import { resolve } from 'node:path';
-import { FirmwareLimits, RemoteLimits, SERVER_KEYS, type ServerKey } from '@sunfleet/contracts';
+import {
+  AppReleaseLimits,
+  DocumentLimits,
+  FirmwareLimits,
+  RemoteLimits,
+  SERVER_KEYS,
+  type ServerKey,
+} from '@sunfleet/contracts';
 import { PASSWORD_HASHINGS, type PasswordHashing } from '../lib/password.js';
 import { parsePrivateKey, parsePublicKey } from '../modules/firmware/signing-key.js';
 
@@ -83,6 +90,10 @@ export interface AppConfig {
   notify: NotifySettings;
   /** The firmware library (docs/firmware.md). */
   firmware: FirmwareSettings;
+  /** DOCUMENT_MAX_BYTES: the largest platform document accepted (docs/documents.md). */
+  documentMaxBytes: number;
+  /** APP_RELEASE_MAX_BYTES: the largest companion-app package accepted (docs/app-release.md). */
+  appReleaseMaxBytes: number;
 }
 
 export interface FirmwareSettings {
@@ -395,6 +406,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
     alarmEscalateAfterS: integer(env, 'ALARM_ESCALATE_AFTER_S', 3600, 60, 7 * 86_400),
     alarmEvaluateEveryMs: integer(env, 'ALARM_EVALUATE_EVERY_MS', 30_000, 1000, 3_600_000),
     firmware: firmwareSettings(env),
+    documentMaxBytes: integer(
+      env,
+      'DOCUMENT_MAX_BYTES',
+      DocumentLimits.fileBytesDefault,
+      1_024,
+      DocumentLimits.fileBytesMax,
+    ),
+    appReleaseMaxBytes: integer(
+      env,
+      'APP_RELEASE_MAX_BYTES',
+      AppReleaseLimits.fileBytesDefault,
+      1_024,
+      AppReleaseLimits.fileBytesMax,
+    ),
     publicUrl,
     publicUrlSet: configuredPublicUrl !== null,
     logLevel: logLevel as LogLevel,

@@ -215,3 +215,4 @@ export * from './schema-recording.js';
 export * from './schema-firmware.js';
 export * from './schema-api-keys.js';
 export * from './schema-big-screen.js';
+export * from './schema-documents.js';

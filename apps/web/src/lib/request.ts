@@ -274,11 +274,15 @@ export function multipart(body: { file: Blob }): FormData {
 
 /**
  * POSTs a multipart form and reports the upload's progress (0…1), which fetch cannot: for large files
- * (firmware images). It settles like `api`: the envelope's data, or a toast and an ApiError (with the 4000
+ * (firmware images, documents, app packages). It settles like `api`: the envelope's data, or a toast and an ApiError (with the 4000
  * field errors); a transport failure rejects without a toast, an abort through `signal` as well.
  */
+/** The multipart uploads of the console (firmware, platform documents and their versions, app releases). */
+export type FormPath =
+  '/api/firmware' | '/api/document' | `/api/document/${string}/version` | '/api/appRelease';
+
 export function postForm(
-  path: '/api/firmware',
+  path: FormPath,
   form: FormData,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,

@@ -20,6 +20,8 @@ export interface SystemDeps {
   brokerState: () => BrokerState;
   version: string;
   startedAt: number;
+  /** The login page's app links: the current companion-app releases, else APP_DOWNLOAD_URL. */
+  appDownload: () => Promise<ConfigData['appDownload']>;
 }
 
 export const systemRoutes: FastifyPluginAsyncTypebox<SystemDeps> = async (app, deps) => {
@@ -33,7 +35,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemDeps> = async (app, d
         response: responses(ConfigData),
       },
     },
-    () =>
+    async (request) =>
       ok({
         version: deps.version,
         servers: deps.config.regionalServers.map((s) => ({
@@ -43,11 +45,12 @@ export const systemRoutes: FastifyPluginAsyncTypebox<SystemDeps> = async (app, d
         })),
         languages: LANGUAGES.map((l) => ({ ...l })),
         defaultLanguage: DEFAULT_LANGUAGE,
-        appDownload: {
-          url: deps.config.appDownloadUrl,
-          android: deps.config.appDownloadUrl,
-          ios: deps.config.appDownloadUrl,
-        },
+        // The login page needs its config even when the releases cannot be read: then the configured URL.
+        appDownload: await deps.appDownload().catch((error: unknown) => {
+          request.log.warn({ err: error }, 'app releases unreadable; APP_DOWNLOAD_URL served');
+          const url = deps.config.appDownloadUrl;
+          return { url, android: url, ios: url };
+        }),
         map: {
           tileUrl: deps.config.mapTileUrl,
           attribution: deps.config.mapTileAttribution,

@@ -64,6 +64,12 @@ const PAGES: Record<string, Page> = {
   'deviceConfig/rule': lazy(() =>
     import('../../features/registry/DeviceRulePage').then((m) => ({ default: m.DeviceRulePage })),
   ),
+  'system/documents': lazy(() =>
+    import('../../features/documents/DocumentsPage').then((m) => ({ default: m.DocumentsPage })),
+  ),
+  'app/release': lazy(() =>
+    import('../../features/app-release/AppReleasePage').then((m) => ({ default: m.AppReleasePage })),
+  ),
   'about/version': lazy(() =>
     import('../../features/about/VersionPage').then((m) => ({ default: m.VersionPage })),
   ),

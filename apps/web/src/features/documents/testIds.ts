@@ -1,0 +1,21 @@
+/** Stable selectors of the platform documents screen (e2e/back-office-docs.e2e.ts). */
+export const DocumentsTestId = {
+  page: 'documents-page',
+  table: 'documents-table',
+  uploadForm: 'documents-upload-form',
+  title: 'documents-title',
+  category: 'documents-category',
+  visibility: 'documents-visibility',
+  roles: 'documents-roles',
+  file: 'documents-file',
+  progress: 'documents-progress',
+  editForm: 'documents-edit-form',
+  rowTitle: 'documents-row-title',
+  rowDownload: 'documents-row-download',
+  rowNewVersion: 'documents-row-new-version',
+  rowVersions: 'documents-row-versions',
+  rowEdit: 'documents-row-edit',
+  rowDelete: 'documents-row-delete',
+  versionsDrawer: 'documents-versions',
+  versionDownload: 'documents-version-download',
+} as const;
