@@ -53,6 +53,7 @@ import { liveRoutes } from './modules/live/live.routes.js';
 import { stationDevicesRoutes } from './modules/station-devices/station-devices.routes.js';
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { shareLinkRoutes } from './modules/share-links/share-links.routes.js';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { stationRoutes } from './modules/stations/stations.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -275,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       await api.register(devicesRoutes, { db, clock: deps.clock });
       await api.register(shareLinkRoutes, { db, clock: deps.clock, config: deps.config });
+      await api.register(statisticsRoutes, { db, clock: deps.clock });
       await api.register(searchRoutes, { db, clock: deps.clock });
       await api.register(notificationRoutes, { db, clock: deps.clock, settings: deps.config.notify });
       await api.register(stationRoutes, {

@@ -107,6 +107,10 @@ const TESTED_IN_SUITE: Record<string, string> = {
   // devices and stations → 4004 like missing ones, nothing stored; foreign tasks → 4004; pages without
   // foreign tasks (upgrade-rules.test.ts).
   '/api/upgrade/*': 'upgrade tasks (upgrade-rules.test.ts)',
+  // A comparison names its stations in one comma-separated query value and a view's stations must all be
+  // in reach: foreign stations → 4004 like missing ones, another user's views → 4004, nothing stored
+  // (statistics.test.ts).
+  '/api/statistics/*': 'income and yield statistics and saved views (statistics.test.ts)',
 };
 
 /** Streams that never end, so app.inject cannot read them: their tenancy is tested over a real server. */

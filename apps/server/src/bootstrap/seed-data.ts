@@ -66,6 +66,9 @@ const ownerCodes: PermCode[] = [
   Perm.stationUpdate,
   Perm.stationShare,
   Perm.historyExport,
+  // Income and yield statistics of their stations, and saved views mailed to them (Step 5e).
+  Perm.statisticsView,
+  Perm.statisticsSchedule,
 ];
 /** Back-office pages of the platform operator itself, not of its distributors and installers. */
 const platformOnlyViews = new Set<PermCode>([
@@ -107,6 +110,8 @@ const managerCodes: PermCode[] = [
   Perm.alarmSubscribe,
   // Handling the alarms of their subtree: acknowledge, clear, snooze, station rules and maintenance windows.
   Perm.alarmUpdate,
+  // Statistics views of their subtree mailed on a schedule (Step 5e).
+  Perm.statisticsSchedule,
 ];
 
 interface RoleSeed {
