@@ -198,6 +198,11 @@ describe.each(oneDatabase())('statistics (%s)', (kind) => {
       `stationIds=${many}&granularity=MONTH&from=2026-01-01&to=2026-01-31&currency=EUR`,
     );
     expect([res.status, res.enMsg]).toEqual([4000, 'statistics.tooManyStations']);
+    const huge = await compare(
+      w.owner1,
+      `stationIds=9999999999&granularity=MONTH&from=2026-01-01&to=2026-01-31&currency=EUR`,
+    );
+    expect([huge.status, huge.enMsg]).toEqual([4000, 'rule.format']);
     const q = 'granularity=MONTH&from=2026-01-01&to=2026-01-31&currency=EUR';
     const foreign = await compare(w.owner1, `stationIds=${w.stationA},${w.stationB}&${q}`);
     const missing = await compare(w.owner1, `stationIds=${w.stationA},999999&${q}`);

@@ -52,6 +52,9 @@ export interface CompareInput {
   rankBy?: StatisticsRankBy | undefined;
 }
 
+/** Station ids are PostgreSQL integers. */
+const INT4_MAX = 2_147_483_647;
+
 const PERIOD_MAX: Record<StatisticsGranularity, number> = {
   DAY: StatisticsLimits.daysMax,
   MONTH: StatisticsLimits.monthsMax,
@@ -61,7 +64,7 @@ const PERIOD_MAX: Record<StatisticsGranularity, number> = {
 /** Checks the query (4000 with the field and the message key); nothing is read yet. */
 export function checkComparison(input: CompareInput): Comparison {
   const stationIds = [...new Set(input.stationIds.split(',').map(Number))];
-  if (stationIds.some((id) => !Number.isSafeInteger(id) || id < 1))
+  if (stationIds.some((id) => !Number.isSafeInteger(id) || id < 1 || id > INT4_MAX))
     throw invalidField('querystring.stationIds', 'rule.format', 'station ids are positive integers');
   if (stationIds.length > StatisticsLimits.stationsMax)
     throw invalidField(
