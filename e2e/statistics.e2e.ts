@@ -39,12 +39,17 @@ describe('statistics', () => {
     await page.goto(`${server.baseUrl}/#/statistics`);
     const screen = byId(active(page), StatisticsTestId.page);
     await byId(screen, StatisticsTestId.empty).waitFor();
-    for (const s of stations) await pickOption(page, byId(screen, StatisticsTestId.stations), s.name);
-    await page.keyboard.press('Escape');
+    // A multiple select stays open after a pick: close it before the next one.
+    const pick = async (field: string, text: string): Promise<void> => {
+      await pickOption(page, byId(screen, field), text);
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+    };
+    for (const s of stations) await pick(StatisticsTestId.stations, s.name);
 
     const today = new Date().toISOString().slice(0, 10);
     const months = recentMonths(today, 7);
-    for (const m of months.slice(0, 6)) await pickOption(page, byId(screen, StatisticsTestId.months), m);
+    for (const m of months.slice(0, 6)) await pick(StatisticsTestId.months, m);
     await expect
       .poll(() => byId(screen, StatisticsTestId.monthsLimit).textContent())
       .toBe('select up to six items');

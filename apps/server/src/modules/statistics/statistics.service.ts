@@ -137,6 +137,16 @@ export function comparisonOfRule(
   };
 }
 
+const DAY_MS = 86_400_000;
+
+/** The first instant (UTC calendar) after the last period: the next day, month or year. */
+function endOfLast(granularity: StatisticsGranularity, last: string): number {
+  const year = Number(last.slice(0, 4));
+  if (granularity === 'YEAR') return Date.UTC(year + 1, 0, 1);
+  if (granularity === 'MONTH') return Date.UTC(year, Number(last.slice(5, 7)), 1);
+  return Date.parse(`${last}T00:00:00Z`) + DAY_MS;
+}
+
 const keyOf = (granularity: StatisticsGranularity, day: string): string =>
   granularity === 'DAY' ? day : granularity === 'MONTH' ? day.slice(0, 7) : day.slice(0, 4);
 
@@ -249,12 +259,9 @@ export class StatisticsService {
     const irradiation = new Map<string, number>();
     if (measuring.length > 0) {
       // Local days lie within a day of UTC days: read a day more on each side, keep the wanted keys.
-      const endDay =
-        c.granularity === 'DAY' ? last : c.granularity === 'MONTH' ? `${last}-31` : `${last}-12-31`;
-      const fromMs = Date.parse(`${firstDay}T00:00:00Z`) - 86_400_000;
-      const toMs = Date.parse(`${endDay.slice(0, 7)}-01T00:00:00Z`) + 33 * 86_400_000;
-      const toLimit = c.granularity === 'DAY' ? Date.parse(`${last}T00:00:00Z`) + 2 * 86_400_000 : toMs;
-      for (const f of await this.repo.irradiation(measuring, fromMs, toLimit)) {
+      const fromMs = Date.parse(`${firstDay}T00:00:00Z`) - DAY_MS;
+      const toMs = endOfLast(c.granularity, last) + DAY_MS;
+      for (const f of await this.repo.irradiation(measuring, fromMs, toMs)) {
         const key = keyOf(c.granularity, f.day);
         if (!wanted.has(key)) continue;
         const id = `${String(f.stationId)}|${key}`;

@@ -48,7 +48,7 @@ export function ViewModal({
 }): ReactElement {
   const { t } = useTranslation();
   const [form] = Form.useForm<ViewForm>();
-  const mayschedule = usePermitted([Perm.statisticsSchedule]);
+  const maySchedule = usePermitted([Perm.statisticsSchedule]);
   const schedule = Form.useWatch('schedule', form);
   useEffect(() => {
     if (!open) return;
@@ -97,7 +97,7 @@ export function ViewModal({
             data-testid={StatisticsTestId.viewRange}
           />
         </Form.Item>
-        {mayschedule && (
+        {maySchedule && (
           <Form.Item name="schedule" label={t('statisticsWeb.schedule')}>
             <Select
               options={STATISTICS_SCHEDULES.map((s) => ({
@@ -108,7 +108,7 @@ export function ViewModal({
             />
           </Form.Item>
         )}
-        {mayschedule && schedule !== 'NONE' && (
+        {maySchedule && schedule !== 'NONE' && (
           <Form.Item
             name="recipients"
             label={t('statisticsWeb.recipients')}
