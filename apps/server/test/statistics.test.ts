@@ -12,7 +12,7 @@ import { devices } from '../src/db/schema.js';
 import { StatisticsMailJob } from '../src/modules/statistics/statistics-mail.job.js';
 import { createMailer } from '../src/services/mailer.js';
 import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
-import { userIdOf } from './organisation-fixtures.js';
+import { as, DEMO_PASSWORD, userIdOf } from './organisation-fixtures.js';
 import { createTestStation, registerTestLogger } from './support/loggers.js';
 import { startSmtp, type TestSmtp } from './support/smtp.js';
 import { twoTenants, type TwoTenants } from './telemetry-api-support.js';
@@ -340,6 +340,41 @@ describe.each(oneDatabase())('statistics (%s)', (kind) => {
       expect((await job().round()).sent).toBe(0);
       expect(smtp.received.length).toBe(before + 2);
       await mailer.drain();
+    });
+
+    it('needs statistics:schedule to schedule, and stops mailing an owner who lost it', async () => {
+      const db = t.database.db;
+      await db.execute(
+        sql`update roles set permissions = array_remove(permissions, 'statistics:schedule') where id = 5`,
+      );
+      try {
+        const owner2 = as(t, await t.login('demo.owner2', DEMO_PASSWORD));
+        const stationOf2 = (
+          await createTestStation(db, { companyId: 3, ownerUserId: await userIdOf(t, 'demo.owner2') })
+        ).id;
+        const view = { ...body({ stationIds: [stationOf2] }), name: 'Owner 2' };
+        expect((await owner2.post('/statistics/view', view)).status).toBe(4003);
+        expect((await owner2.post('/statistics/view', { ...view, schedule: 'NONE' })).status).toBe(200);
+        // Owner 1's monthly view is due again next month, but its owner may no longer schedule: no mail.
+        const log = pino({ level: 'silent' });
+        const mailer = createMailer({ smtpUrl: smtp.url, from: t.config.mailFrom, db, log });
+        const before = smtp.received.length;
+        t.clock.advance(31 * 86_400);
+        const round = await new StatisticsMailJob({
+          database: t.database,
+          clock: t.clock,
+          log,
+          mailer,
+          publicUrl: 'https://sunfleet.example',
+        }).round();
+        expect(round).toEqual({ sent: 0, skipped: 1, failed: 0 });
+        expect(smtp.received.length).toBe(before);
+        await mailer.drain();
+      } finally {
+        await db.execute(
+          sql`update roles set permissions = array_append(permissions, 'statistics:schedule') where id = 5`,
+        );
+      }
     });
   });
 });
