@@ -58,6 +58,7 @@ import { stationDevicesRoutes } from './modules/station-devices/station-devices.
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { shareLinkRoutes } from './modules/share-links/share-links.routes.js';
 import { bigScreenRoutes } from './modules/big-screen/big-screen.routes.js';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { stationRoutes } from './modules/stations/stations.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -298,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(devicesRoutes, { db, clock: deps.clock });
       await api.register(apiKeyRoutes, { apiKeys });
       await api.register(shareLinkRoutes, { db, clock: deps.clock, config: deps.config });
+      await api.register(statisticsRoutes, { db, clock: deps.clock });
       await api.register(searchRoutes, { db, clock: deps.clock });
       await api.register(notificationRoutes, { db, clock: deps.clock, settings: deps.config.notify });
       await api.register(stationRoutes, {

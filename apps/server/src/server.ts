@@ -12,6 +12,7 @@ import { usePasswordHashing } from './lib/password.js';
 import { paths } from './paths.js';
 import { connectExternalBroker, noBroker, startEmbeddedBroker, type Broker } from './services/broker.js';
 import { startJobs } from './services/jobs.js';
+import { StatisticsMailJob } from './modules/statistics/statistics-mail.job.js';
 import { UPGRADE_ROUND_MS, UpgradeRunner } from './modules/firmware/upgrade.runner.js';
 import { createMailer } from './services/mailer.js';
 import { NotificationWorker } from './modules/notifications/notification.worker.js';
@@ -173,8 +174,18 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         userAgent: `Sunfleet-Webhook/${VERSION}`,
       });
       notifications.start();
+      // Saved statistics views mailed weekly or monthly (docs/statistics.md "Mailed views").
+      const statisticsMail = new StatisticsMailJob({
+        database,
+        clock: systemClock,
+        log: log.child({ component: 'statistics-mail' }),
+        mailer,
+        publicUrl: config.publicUrl,
+      });
+      statisticsMail.start();
       closers.push(async () => {
         await notifications.stop();
+        await statisticsMail.stop();
         await mailer.drain();
       });
     }

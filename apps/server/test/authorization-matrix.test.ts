@@ -120,6 +120,10 @@ const TESTED_IN_SUITE: Record<string, string> = {
   // A key's company must lie in reach (foreign and missing → 4004, nothing stored), pages hold no foreign
   // keys, foreign keys cannot be revoked (4004); what a key itself may call is tested there too.
   '/api/apiKey*': 'API keys of interface management (api-keys.test.ts)',
+  // A comparison names its stations in one comma-separated query value and a view's stations must all be
+  // in reach: foreign stations → 4004 like missing ones, another user's views → 4004, nothing stored
+  // (statistics.test.ts).
+  '/api/statistics/*': 'income and yield statistics and saved views (statistics.test.ts)',
 };
 
 /** Streams that never end, so app.inject cannot read them: their tenancy is tested over a real server. */

@@ -94,6 +94,7 @@ describe.each(oneDatabase())('language lists and navigation on %s', (kind) => {
       '/stationList'.replace('List', 'System'),
       '/createStation',
       '/station/detail/:id',
+      '/statistics',
     ]);
   });
 

@@ -252,6 +252,7 @@ describe.each(oneDatabase())('migrations on %s', (kind) => {
       'station_follows',
       'station_subscriptions',
       'stations',
+      'statistics_views',
       'storage_settings',
       'telemetry',
       'time_zones',

@@ -19,6 +19,7 @@ export * from './api/registry.js';
 export * from './api/gateways.js';
 export * from './api/telemetry.js';
 export * from './api/share-links.js';
+export * from './api/statistics.js';
 export * from './api/search.js';
 export * from './api/station-devices.js';
 export * from './api/devices.js';

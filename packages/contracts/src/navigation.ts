@@ -83,6 +83,16 @@ const seeds: Seed[] = [
     hidden: true,
     noCache: false,
   },
+  {
+    id: 14,
+    parentId: 10,
+    path: '/statistics',
+    component: 'statistics/index',
+    title: 'route.statistics',
+    titleCn: '收益统计',
+    icon: null,
+    perm: Perm.statisticsView,
+  },
 
   {
     id: 20,

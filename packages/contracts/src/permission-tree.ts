@@ -53,6 +53,7 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
       section('stationList', ['stationCreate', 'stationUpdate', 'stationDelete', 'stationAssign']),
       section('stationDetail', ['stationShare', 'historyExport']),
     ]),
+    page('statisticsView', 'route.statistics', [section('statistics', ['statisticsSchedule'])]),
   ]),
   menu('device', 'route.deviceCentre', [
     page('deviceView', 'route.deviceList', [

@@ -79,6 +79,9 @@ export const Perm = {
   // Step 2b
   gatewayRegister: 'gateway:register',
   commandSend: 'command:send',
+  // Step 5e: income and yield statistics (docs/statistics.md)
+  statisticsView: 'statistics:view',
+  statisticsSchedule: 'statistics:schedule',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];

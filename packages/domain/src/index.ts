@@ -25,3 +25,4 @@ export * from './pv/figures.js';
 export * from './pv/expected.js';
 export * from './pv/diagnosis.js';
 export * from './pv/sizing.js';
+export * from './statistics/statistics.js';

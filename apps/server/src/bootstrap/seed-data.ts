@@ -66,6 +66,9 @@ const ownerCodes: PermCode[] = [
   Perm.stationUpdate,
   Perm.stationShare,
   Perm.historyExport,
+  // Income and yield statistics of their stations, and saved views mailed to them (Step 5e).
+  Perm.statisticsView,
+  Perm.statisticsSchedule,
 ];
 /** Back-office pages of the platform operator itself, not of its distributors and installers. */
 const platformOnlyViews = new Set<PermCode>([
@@ -109,6 +112,8 @@ const managerCodes: PermCode[] = [
   // API keys of their subtree's companies for third-party systems (issue 19, docs/api-keys.md); a key
   // never gets more than its creator holds, so a manager's keys read and never send commands.
   Perm.interfaceUpdate,
+  // Statistics views of their subtree mailed on a schedule (Step 5e).
+  Perm.statisticsSchedule,
 ];
 
 interface RoleSeed {

@@ -216,3 +216,4 @@ export * from './schema-firmware.js';
 export * from './schema-api-keys.js';
 export * from './schema-big-screen.js';
 export * from './schema-documents.js';
+export * from './schema-statistics.js';

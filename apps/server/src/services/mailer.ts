@@ -35,6 +35,14 @@ export interface Mailer {
 export interface OutgoingMail extends Omit<MailMessage, 'channel'> {
   messageId: string;
   headers?: Record<string, string>;
+  /** Files sent along (a mailed statistics view's XLSX); the outbox keeps only the text. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 /** The longest a deliverNow() waits for SMTP before it counts as failed (the worker's lease is longer). */
@@ -106,6 +114,7 @@ export function createMailer(opts: MailerOptions): Mailer {
             text: message.text,
             messageId: message.messageId,
             ...(message.headers === undefined ? {} : { headers: message.headers }),
+            ...(message.attachments === undefined ? {} : { attachments: message.attachments }),
           }),
           new Promise((_, reject) => {
             timer = setTimeout(() => reject(new Error('SMTP did not answer in time')), SMTP_SEND_TIMEOUT_MS);

@@ -74,6 +74,9 @@ const PAGES: Record<string, Page> = {
     import('../../features/about/VersionPage').then((m) => ({ default: m.VersionPage })),
   ),
   'home/index': lazy(() => import('../../features/home/HomePage').then((m) => ({ default: m.HomePage }))),
+  'statistics/index': lazy(() =>
+    import('../../features/statistics/StatisticsPage').then((m) => ({ default: m.StatisticsPage })),
+  ),
   'station/list': lazy(() =>
     import('../../features/station/list/StationListPage').then((m) => ({ default: m.StationListPage })),
   ),

@@ -22842,6 +22842,747 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/statistics/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare stations by day, month or year: energy, yield, PR, income and a ranking
+         * @description Periods: from…to (local days; granularity DAY ≤ 62 days, MONTH ≤ 36 months, YEAR ≤ 10 years; 4000 statistics.tooManyPeriods) or months=YYYY-MM,… (MONTH only, ≤ 6: 4000 rule.selectUpToSix). At most 20 stations (4000 statistics.tooManyStations); from after to → 4000 statistics.fromAfterTo; an unknown currency → 4000 statistics.unknownCurrency; a station outside your reach → 4004 like a missing one. Figures come from the station rollups in each station’s calendar; unknown figures are null, never 0.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Comma-separated station ids, 1 to 20 */
+                    stationIds: string;
+                    granularity: "DAY" | "MONTH" | "YEAR";
+                    /** @description YYYY-MM-DD */
+                    from?: string;
+                    /** @description YYYY-MM-DD */
+                    to?: string;
+                    /** @description Custom months YYYY-MM,… (granularity MONTH, at most 6); instead of from/to */
+                    months?: string;
+                    /** @description A currency code of the reference data (income is converted into it) */
+                    currency: string;
+                    rankBy?: "ENERGY" | "YIELD" | "INCOME" | "PR";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                /** @enum {unknown} */
+                                granularity: "DAY" | "MONTH" | "YEAR";
+                                currency: string;
+                                /** @enum {unknown} */
+                                rankBy: "ENERGY" | "YIELD" | "INCOME" | "PR";
+                                periods: {
+                                    key: string;
+                                }[];
+                                stations: {
+                                    stationId: number;
+                                    name: string;
+                                    capacityKwp: number;
+                                    timeZone: string;
+                                    stationCurrency: string;
+                                    measuresIrradiance: boolean;
+                                    rank: number | null;
+                                    totals: {
+                                        energyKwh: number | null;
+                                        yieldKwhKwp: number | null;
+                                        income: number | null;
+                                        irradiationKwhM2: number | null;
+                                        performanceRatio: number | null;
+                                    };
+                                    periods: {
+                                        key: string;
+                                        energyKwh: number | null;
+                                        yieldKwhKwp: number | null;
+                                        income: number | null;
+                                        irradiationKwhM2: number | null;
+                                        performanceRatio: number | null;
+                                    }[];
+                                }[];
+                                totals: {
+                                    energyKwh: number | null;
+                                    income: number | null;
+                                    yieldKwhKwp: number | null;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistics/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The comparison of GET /statistics/compare as an XLSX file
+         * @description Periods: from…to (local days; granularity DAY ≤ 62 days, MONTH ≤ 36 months, YEAR ≤ 10 years; 4000 statistics.tooManyPeriods) or months=YYYY-MM,… (MONTH only, ≤ 6: 4000 rule.selectUpToSix). At most 20 stations (4000 statistics.tooManyStations); from after to → 4000 statistics.fromAfterTo; an unknown currency → 4000 statistics.unknownCurrency; a station outside your reach → 4004 like a missing one. Figures come from the station rollups in each station’s calendar; unknown figures are null, never 0. Headers in the caller's language; one row per station and period, then its total.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Comma-separated station ids, 1 to 20 */
+                    stationIds: string;
+                    granularity: "DAY" | "MONTH" | "YEAR";
+                    /** @description YYYY-MM-DD */
+                    from?: string;
+                    /** @description YYYY-MM-DD */
+                    to?: string;
+                    /** @description Custom months YYYY-MM,… (granularity MONTH, at most 6); instead of from/to */
+                    months?: string;
+                    /** @description A currency code of the reference data (income is converted into it) */
+                    currency: string;
+                    rankBy?: "ENERGY" | "YIELD" | "INCOME" | "PR";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description XLSX workbook, sent as an attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": Blob;
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistics/view/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your saved statistics views */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                stationIds: number[];
+                                /** @enum {unknown} */
+                                granularity: "DAY" | "MONTH" | "YEAR";
+                                /** @enum {unknown} */
+                                range: "TODAY" | "YESTERDAY" | "THIS_WEEK" | "LAST_WEEK" | "THIS_MONTH" | "LAST_MONTH" | "THIS_YEAR" | "LAST_YEAR";
+                                currency: string;
+                                /** @enum {unknown} */
+                                rankBy: "ENERGY" | "YIELD" | "INCOME" | "PR";
+                                /** @enum {unknown} */
+                                schedule: "NONE" | "WEEKLY" | "MONTHLY";
+                                recipients: string[];
+                                lastSentPeriod: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistics/view/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One saved view
+         * @description Views belong to the user who saved them (another user’s id answers 4004). Stations must lie in your reach (4004); a schedule other than NONE needs statistics:schedule (4003) and 1…10 recipients (4000 statistics.recipientsRequired / recipientDuplicate); at most 20 views per user (4000 statistics.tooManyViews); names are unique per user (4000 statistics.nameTaken).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                stationIds: number[];
+                                /** @enum {unknown} */
+                                granularity: "DAY" | "MONTH" | "YEAR";
+                                /** @enum {unknown} */
+                                range: "TODAY" | "YESTERDAY" | "THIS_WEEK" | "LAST_WEEK" | "THIS_MONTH" | "LAST_MONTH" | "THIS_YEAR" | "LAST_YEAR";
+                                currency: string;
+                                /** @enum {unknown} */
+                                rankBy: "ENERGY" | "YIELD" | "INCOME" | "PR";
+                                /** @enum {unknown} */
+                                schedule: "NONE" | "WEEKLY" | "MONTHLY";
+                                recipients: string[];
+                                lastSentPeriod: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved view
+         * @description Views belong to the user who saved them (another user’s id answers 4004). Stations must lie in your reach (4004); a schedule other than NONE needs statistics:schedule (4003) and 1…10 recipients (4000 statistics.recipientsRequired / recipientDuplicate); at most 20 views per user (4000 statistics.tooManyViews); names are unique per user (4000 statistics.nameTaken).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistics/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a saved view
+         * @description Views belong to the user who saved them (another user’s id answers 4004). Stations must lie in your reach (4004); a schedule other than NONE needs statistics:schedule (4003) and 1…10 recipients (4000 statistics.recipientsRequired / recipientDuplicate); at most 20 views per user (4000 statistics.tooManyViews); names are unique per user (4000 statistics.nameTaken). Changing the schedule starts its mailing record afresh.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        stationIds: number[];
+                        /** @enum {unknown} */
+                        granularity: "DAY" | "MONTH" | "YEAR";
+                        /** @enum {unknown} */
+                        range: "TODAY" | "YESTERDAY" | "THIS_WEEK" | "LAST_WEEK" | "THIS_MONTH" | "LAST_MONTH" | "THIS_YEAR" | "LAST_YEAR";
+                        /** @description A currency code of the reference data (income is converted into it) */
+                        currency: string;
+                        /** @enum {unknown} */
+                        rankBy: "ENERGY" | "YIELD" | "INCOME" | "PR";
+                        /** @enum {unknown} */
+                        schedule: "NONE" | "WEEKLY" | "MONTHLY";
+                        recipients: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                stationIds: number[];
+                                /** @enum {unknown} */
+                                granularity: "DAY" | "MONTH" | "YEAR";
+                                /** @enum {unknown} */
+                                range: "TODAY" | "YESTERDAY" | "THIS_WEEK" | "LAST_WEEK" | "THIS_MONTH" | "LAST_MONTH" | "THIS_YEAR" | "LAST_YEAR";
+                                currency: string;
+                                /** @enum {unknown} */
+                                rankBy: "ENERGY" | "YIELD" | "INCOME" | "PR";
+                                /** @enum {unknown} */
+                                schedule: "NONE" | "WEEKLY" | "MONTHLY";
+                                recipients: string[];
+                                lastSentPeriod: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Save a statistics view (optionally mailed weekly or monthly as XLSX)
+         * @description Views belong to the user who saved them (another user’s id answers 4004). Stations must lie in your reach (4004); a schedule other than NONE needs statistics:schedule (4003) and 1…10 recipients (4000 statistics.recipientsRequired / recipientDuplicate); at most 20 views per user (4000 statistics.tooManyViews); names are unique per user (4000 statistics.nameTaken).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        stationIds: number[];
+                        /** @enum {unknown} */
+                        granularity: "DAY" | "MONTH" | "YEAR";
+                        /** @enum {unknown} */
+                        range: "TODAY" | "YESTERDAY" | "THIS_WEEK" | "LAST_WEEK" | "THIS_MONTH" | "LAST_MONTH" | "THIS_YEAR" | "LAST_YEAR";
+                        /** @description A currency code of the reference data (income is converted into it) */
+                        currency: string;
+                        /** @enum {unknown} */
+                        rankBy: "ENERGY" | "YIELD" | "INCOME" | "PR";
+                        /** @enum {unknown} */
+                        schedule: "NONE" | "WEEKLY" | "MONTHLY";
+                        recipients: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                name: string;
+                                stationIds: number[];
+                                /** @enum {unknown} */
+                                granularity: "DAY" | "MONTH" | "YEAR";
+                                /** @enum {unknown} */
+                                range: "TODAY" | "YESTERDAY" | "THIS_WEEK" | "LAST_WEEK" | "THIS_MONTH" | "LAST_MONTH" | "THIS_YEAR" | "LAST_YEAR";
+                                currency: string;
+                                /** @enum {unknown} */
+                                rankBy: "ENERGY" | "YIELD" | "INCOME" | "PR";
+                                /** @enum {unknown} */
+                                schedule: "NONE" | "WEEKLY" | "MONTHLY";
+                                recipients: string[];
+                                lastSentPeriod: string | null;
+                                /** Format: date-time */
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/indexSearch": {
         parameters: {
             query?: never;
