@@ -40,3 +40,4 @@ export * from './api/iv.js';
 export * from './api/recording.js';
 export * from './api/firmware.js';
 export * from './api/upgrade.js';
+export * from './api/feedback.js';

@@ -79,6 +79,8 @@ export const Perm = {
   // Step 2b
   gatewayRegister: 'gateway:register',
   commandSend: 'command:send',
+  // Step 5e: staff answer the feedback of users in their scope and change its state (docs/feedback.md).
+  feedbackAnswer: 'feedback:answer',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];

@@ -107,6 +107,8 @@ const managerCodes: PermCode[] = [
   Perm.alarmSubscribe,
   // Handling the alarms of their subtree: acknowledge, clear, snooze, station rules and maintenance windows.
   Perm.alarmUpdate,
+  // Answering the comments and feedback of the users of their subtree (Step 5e, docs/feedback.md).
+  Perm.feedbackAnswer,
 ];
 
 interface RoleSeed {

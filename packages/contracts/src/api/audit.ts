@@ -124,6 +124,10 @@ export const AUDIT_ACTIONS = [
   'maintenanceWindow.create',
   'maintenanceWindow.update',
   'maintenanceWindow.delete',
+  'feedback.create',
+  'feedback.message',
+  'feedback.state',
+  'feedback.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
