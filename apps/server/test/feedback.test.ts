@@ -232,21 +232,21 @@ describe.each(oneDatabase())('comments and feedback on %s', (kind) => {
     ]);
     expect(pdf).toMatchObject({
       status: 4000,
-      data: [{ field: 'body.files[1]', rule: 'security.imageContentInvalid' }],
+      data: [{ field: 'body.files.1', rule: 'security.imageContentInvalid' }],
     });
     const html = await send('demo.owner1', '/feedback', { type: 'BUG', text: 'html' }, [
       { name: 'page.jpg', bytes: HTML },
     ]);
     expect(html).toMatchObject({
       status: 4000,
-      data: [{ field: 'body.files[0]', rule: 'security.imageContentInvalid' }],
+      data: [{ field: 'body.files.0', rule: 'security.imageContentInvalid' }],
     });
     const gif = await send('demo.owner1', '/feedback', { type: 'BUG', text: 'gif' }, [
       { name: 'anim.gif', bytes: shot.png },
     ]);
     expect(gif).toMatchObject({
       status: 4000,
-      data: [{ field: 'body.files[0]', rule: 'rule.imageFileType' }],
+      data: [{ field: 'body.files.0', rule: 'rule.imageFileType' }],
     });
 
     const long = await send('demo.owner1', '/feedback', { type: 'BUG', text: 'x'.repeat(2001) });

@@ -272,13 +272,16 @@ export function multipart(body: { file: Blob }): FormData {
   return form;
 }
 
+/** The multipart upload routes postForm may call (their answers are typed by the feature's api.ts). */
+export type FormPath = '/api/firmware' | '/api/feedback' | `/api/feedback/${number}/message`;
+
 /**
  * POSTs a multipart form and reports the upload's progress (0…1), which fetch cannot: for large files
  * (firmware images). It settles like `api`: the envelope's data, or a toast and an ApiError (with the 4000
  * field errors); a transport failure rejects without a toast, an abort through `signal` as well.
  */
 export function postForm(
-  path: '/api/firmware',
+  path: FormPath,
   form: FormData,
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,

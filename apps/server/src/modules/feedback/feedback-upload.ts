@@ -94,7 +94,7 @@ async function cleanScreenshots(files: readonly RawFile[]): Promise<CleanImage[]
   const out: CleanImage[] = [];
   for (const [i, file] of files.entries()) {
     if (file.bytes.length === 0)
-      throw invalidField(`body.${SCREENSHOT_FIELD}[${i}]`, SecurityMessage.imageContentInvalid, 'empty file');
+      throw invalidField(`body.${SCREENSHOT_FIELD}.${i}`, SecurityMessage.imageContentInvalid, 'empty file');
     try {
       out.push(await cleanImage(file.fileName, file.bytes, FeedbackLimits.screenshotMaxEdgePx));
     } catch (error) {
@@ -102,7 +102,7 @@ async function cleanScreenshots(files: readonly RawFile[]): Promise<CleanImage[]
       // The same rule, named after this form's field and the file's place in it.
       throw Errors.invalid(
         error.enMsg,
-        (error.data ?? []).map((f) => ({ ...f, field: `body.${SCREENSHOT_FIELD}[${i}]` })),
+        (error.data ?? []).map((f) => ({ ...f, field: `body.${SCREENSHOT_FIELD}.${i}` })),
       );
     }
   }

@@ -28,7 +28,7 @@ const screenshotsText =
   `up to ${FeedbackLimits.screenshotsMax} parts named \`${SCREENSHOT_FIELD}\`: .png, .jpg or .jpeg files of at ` +
   `most ${FeedbackLimits.screenshotMaxBytes} bytes whose content really is PNG or JPEG (4000 ` +
   'feedback.tooManyScreenshots, feedback.screenshotTooLarge, rule.imageFileType, security.imageContentInvalid ' +
-  `naming body.files[i]), stored re-encoded without metadata within ${FeedbackLimits.screenshotMaxEdgePx} px ` +
+  `naming body.files.i), stored re-encoded without metadata within ${FeedbackLimits.screenshotMaxEdgePx} px ` +
   'per edge under random ids. Nothing is stored unless everything is valid.';
 
 export const feedbackRoutes: FastifyPluginAsyncTypebox<{ feedback: FeedbackService }> = async (

@@ -21831,7 +21831,7 @@ export interface paths {
         put?: never;
         /**
          * Send comments or feedback
-         * @description multipart/form-data: `type` (SUGGESTION, BUG, QUESTION, COMPLAINT, OTHER), `text` (1…2000 characters after trimming) and up to 6 parts named `files`: .png, .jpg or .jpeg files of at most 5242880 bytes whose content really is PNG or JPEG (4000 feedback.tooManyScreenshots, feedback.screenshotTooLarge, rule.imageFileType, security.imageContentInvalid naming body.files[i]), stored re-encoded without metadata within 2560 px per edge under random ids. Nothing is stored unless everything is valid. The feedback belongs to the sender's company: staff of that company's subtree holding feedback:answer see it.
+         * @description multipart/form-data: `type` (SUGGESTION, BUG, QUESTION, COMPLAINT, OTHER), `text` (1…2000 characters after trimming) and up to 6 parts named `files`: .png, .jpg or .jpeg files of at most 5242880 bytes whose content really is PNG or JPEG (4000 feedback.tooManyScreenshots, feedback.screenshotTooLarge, rule.imageFileType, security.imageContentInvalid naming body.files.i), stored re-encoded without metadata within 2560 px per edge under random ids. Nothing is stored unless everything is valid. The feedback belongs to the sender's company: staff of that company's subtree holding feedback:answer see it.
          */
         post: {
             parameters: {
@@ -22289,7 +22289,7 @@ export interface paths {
         put?: never;
         /**
          * Add to a feedback's thread: the sender's follow-up or a staff answer
-         * @description multipart/form-data: `text` (1…2000 characters) and up to 6 parts named `files`: .png, .jpg or .jpeg files of at most 5242880 bytes whose content really is PNG or JPEG (4000 feedback.tooManyScreenshots, feedback.screenshotTooLarge, rule.imageFileType, security.imageContentInvalid naming body.files[i]), stored re-encoded without metadata within 2560 px per edge under random ids. Nothing is stored unless everything is valid. From the sender it is a follow-up (an ANSWERED feedback is OPEN again); from staff in scope an answer (the feedback becomes ANSWERED and the sender is mailed in their language through the notification outbox). A CLOSED feedback takes no messages (4000 feedback.closed).
+         * @description multipart/form-data: `text` (1…2000 characters) and up to 6 parts named `files`: .png, .jpg or .jpeg files of at most 5242880 bytes whose content really is PNG or JPEG (4000 feedback.tooManyScreenshots, feedback.screenshotTooLarge, rule.imageFileType, security.imageContentInvalid naming body.files.i), stored re-encoded without metadata within 2560 px per edge under random ids. Nothing is stored unless everything is valid. From the sender it is a follow-up (an ANSWERED feedback is OPEN again); from staff in scope an answer (the feedback becomes ANSWERED and the sender is mailed in their language through the notification outbox). A CLOSED feedback takes no messages (4000 feedback.closed).
          */
         post: {
             parameters: {

@@ -1,0 +1,23 @@
+/** Stable test selectors (`data-testid`) of the Comments and feedback screen, kept beside it. */
+export const FeedbackTestId = {
+  page: 'feedback-page',
+  table: 'feedback-table',
+  tabs: 'feedback-tabs',
+  create: 'feedback-create',
+  form: 'feedback-form',
+  type: 'feedback-type',
+  text: 'feedback-text',
+  files: 'feedback-files',
+  progress: 'feedback-progress',
+  rowText: 'feedback-row-text',
+  rowState: 'feedback-row-state',
+  detail: 'feedback-detail',
+  message: 'feedback-message',
+  screenshot: 'feedback-screenshot',
+  mailState: 'feedback-mail-state',
+  reply: 'feedback-reply',
+  replyText: 'feedback-reply-text',
+  replySend: 'feedback-reply-send',
+  stateSelect: 'feedback-state-select',
+  delete: 'feedback-delete',
+} as const;
