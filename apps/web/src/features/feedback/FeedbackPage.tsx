@@ -7,19 +7,22 @@ import { ListDrawer, useDrawerParam } from '../../components/ListDrawer';
 import { ListPageCard } from '../../components/ListPage';
 import { usePermitted } from '../../components/Permitted';
 import type { PageProps } from '../../lib/page';
+import { useInfo } from '../../lib/sessionData';
 import { FeedbackList } from './FeedbackList';
 import { FeedbackThread } from './FeedbackThread';
 import { NewFeedbackModal } from './NewFeedbackModal';
 import { FeedbackTestId } from './testIds';
 
 /**
- * Comments and feedback (`/feedback`, from the user menu): "My feedback" with a New feedback button, and
- * for staff holding feedback:answer the feedback of the users in their scope; a row opens its thread in a
- * drawer (`?id=`, so the link in the answer mail opens it).
+ * Comments and feedback (`/feedback`, from the user menu): "My feedback" with a New feedback button (not for
+ * the guest), and for staff holding feedback:answer the feedback of the users in their scope; a row opens its
+ * thread in a drawer (`?id=`, so the link in the answer mail opens it).
  */
 export function FeedbackPage({ meta }: PageProps): ReactElement {
   const { t } = useTranslation();
   const staff = usePermitted([Perm.feedbackAnswer]);
+  // The read-only guest sends nothing (the server refuses it anyway): no button to a refusal.
+  const guest = useInfo().data?.guest === true;
   const [creating, setCreating] = useState(false);
   const drawer = useDrawerParam('id');
   const open = (id: number): void => drawer.open(String(id));
@@ -33,7 +36,7 @@ export function FeedbackPage({ meta }: PageProps): ReactElement {
       {t('feedbackWeb.new')}
     </Button>
   );
-  const mine = <FeedbackList scope="MINE" onOpen={open} extra={newButton} />;
+  const mine = <FeedbackList scope="MINE" onOpen={open} {...(guest ? {} : { extra: newButton })} />;
   return (
     <ListPageCard testId={FeedbackTestId.page} title={t(meta.title)}>
       <ListDrawer
