@@ -105,6 +105,18 @@ export function FeedbackThread({ id, onDeleted }: { id: number; onDeleted: () =>
     return <LoadFailed title={t('feedbackWeb.loadFailed')} query={query} />;
   const feedback = query.data;
   if (feedback === undefined) return <Spin />;
+  return <FeedbackThreadView feedback={feedback} onDeleted={onDeleted} />;
+}
+
+/** The thread of a loaded feedback (what FeedbackThread shows once its query answered). */
+export function FeedbackThreadView({
+  feedback,
+  onDeleted,
+}: {
+  feedback: FeedbackDetail;
+  onDeleted: () => void;
+}): ReactElement {
+  const { t } = useTranslation();
   const open = feedback.state !== 'CLOSED';
   return (
     <div data-testid={FeedbackTestId.detail}>
@@ -127,7 +139,13 @@ export function FeedbackThread({ id, onDeleted }: { id: number; onDeleted: () =>
         </Descriptions.Item>
       </Descriptions>
       {feedback.canAnswer && !feedback.senderHasEmail && (
-        <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('feedbackWeb.noEmail')} />
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('feedbackWeb.noEmail')}
+          data-testid={FeedbackTestId.noEmail}
+        />
       )}
       {feedback.messages.map((m) => (
         <Message key={m.id} feedback={feedback} message={m} />
@@ -142,7 +160,10 @@ export function FeedbackThread({ id, onDeleted }: { id: number; onDeleted: () =>
       {feedback.mine && feedbackDeletable(feedback.state, feedback.messageCount) && (
         <>
           <Divider />
-          <ConfirmButton testId={FeedbackTestId.delete} onConfirm={() => deleteFeedback(id).then(onDeleted)}>
+          <ConfirmButton
+            testId={FeedbackTestId.delete}
+            onConfirm={() => deleteFeedback(feedback.id).then(onDeleted)}
+          >
             {t('feedbackWeb.delete')}
           </ConfirmButton>
         </>

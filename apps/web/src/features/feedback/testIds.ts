@@ -15,6 +15,7 @@ export const FeedbackTestId = {
   message: 'feedback-message',
   screenshot: 'feedback-screenshot',
   mailState: 'feedback-mail-state',
+  noEmail: 'feedback-no-email',
   reply: 'feedback-reply',
   replyText: 'feedback-reply-text',
   replySend: 'feedback-reply-send',
