@@ -8,6 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, feedback, feedbackScreenshots, notificationDeliveries, users } from '../src/db/schema.js';
 import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
+import pino from 'pino';
+import { NotificationWorker } from '../src/modules/notifications/notification.worker.js';
+import { createMailer } from '../src/services/mailer.js';
 import { notificationWorker, type TestWorker } from './notifications-support.js';
 import { count, DEMO_PASSWORD, setPassword } from './security-support.js';
 import { mailSubject, mailText, startSmtp, type TestSmtp } from './support/smtp.js';
@@ -355,6 +358,41 @@ describe.each(oneDatabase())('comments and feedback on %s', (kind) => {
     expect((await call('demo.installer1', 'DELETE', `/feedback/${fresh.data.id}`)).status).toBe(4003);
     expect((await call('demo.owner1', 'DELETE', `/feedback/${fresh.data.id}`)).status).toBe(200);
     expect((await call('demo.owner1', 'GET', `/feedback/${fresh.data.id}`)).status).toBe(4004);
+  });
+
+  it('keeps the answer and retries its mail while SMTP is down', async () => {
+    await worker.worker.sendDue(); // answers of earlier tests
+    const { data } = await create('demo.owner1', 'Mail me later');
+    const answered = await send('demo.installer1', `/feedback/${data.id}/message`, { text: 'Try again' });
+    expect(answered).toMatchObject({ status: 200, data: { state: 'ANSWERED' } });
+    // A worker whose SMTP server does not answer: the delivery fails and is scheduled again.
+    const log = pino({ level: 'silent' });
+    const down = createMailer({
+      smtpUrl: 'smtp://127.0.0.1:1',
+      from: t.config.mailFrom,
+      db: t.database.db,
+      log,
+    });
+    const broken = new NotificationWorker({
+      database: t.database,
+      clock: t.clock,
+      log,
+      mailer: down,
+      settings: t.config.notify,
+      publicUrl: t.config.publicUrl,
+    });
+    expect(await broken.sendDue()).toMatchObject({ sent: 0, retried: 1 });
+    await down.drain();
+    const waiting = await call('demo.installer1', 'GET', `/feedback/${data.id}`);
+    expect(waiting.data.messages[1]).toMatchObject({ text: 'Try again', mail: 'PENDING' });
+    expect(smtp.received.filter((m) => mailText(m.raw).includes('Try again'))).toHaveLength(0);
+    // Once its retry is due, SMTP is back: the same mail goes out.
+    t.clock.advance(t.config.notify.retryBaseMs / 1000 + 1);
+    expect((await worker.worker.sendDue()).sent).toBe(1);
+    expect(smtp.received.filter((m) => mailText(m.raw).includes('Try again'))).toHaveLength(1);
+    expect((await call('demo.installer1', 'GET', `/feedback/${data.id}`)).data.messages[1]).toMatchObject({
+      mail: 'SENT',
+    });
   });
 
   it('mails nothing to a sender without an email address, and says so to staff', async () => {
