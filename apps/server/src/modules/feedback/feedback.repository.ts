@@ -1,7 +1,7 @@
 // SQL of comments and feedback (docs/feedback.md). Reads of a list go through the caller's filter (their
 // own, or their scope's companies); one feedback is read by id and its access decided by the service.
 import type { FeedbackMailState, FeedbackState, FeedbackType } from '@sunfleet/contracts';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   companies,
@@ -13,6 +13,7 @@ import {
 } from '../../db/schema.js';
 import type { NewDelivery } from '../notifications/notify.repository.js';
 import type { CleanImage } from '../files/image-upload.js';
+import { scopeWhere, type Scope } from '../tenancy/scope.js';
 
 export interface FeedbackRow {
   id: number;
@@ -103,13 +104,16 @@ export function mailStateOf(
 export class FeedbackRepository {
   constructor(private readonly db: Db) {}
 
+  /** The sender's own feedback, or that of the senders' companies in a scope. */
   async page(
-    where: SQL | undefined,
+    who: { sender: number } | { scope: Scope },
     filters: { state?: FeedbackState; type?: FeedbackType },
     window: { offset: number; limit: number },
   ): Promise<{ total: number; list: FeedbackRow[] }> {
     const condition = and(
-      where,
+      'sender' in who
+        ? eq(feedback.senderUserId, who.sender)
+        : scopeWhere(who.scope, { companyId: feedback.companyId, userId: feedback.senderUserId }),
       filters.state === undefined ? undefined : eq(feedback.state, filters.state),
       filters.type === undefined ? undefined : eq(feedback.type, filters.type),
     );

@@ -121,7 +121,7 @@ export const feedbackRoutes: FastifyPluginAsyncTypebox<{ feedback: FeedbackServi
       const session = sessionOf(request);
       const scope = await app.scopeOf(request);
       // Reach before reading the upload: a foreign id costs nothing and reveals nothing.
-      await feedback.detail(session, scope, id);
+      await feedback.reach(session, scope, id);
       const form = await readFeedbackForm<FeedbackMessageFields>(request, FeedbackMessageFields);
       const done = await feedback.addMessage(session, scope, id, form.fields.text, form.screenshots);
       request.auditDetail = {

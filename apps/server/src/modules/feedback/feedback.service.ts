@@ -25,9 +25,7 @@ import type { CleanImage } from '../files/image-upload.js';
 import { wakeNotificationWorkers } from '../notifications/notification.worker.js';
 import { invalidField } from '../reference/sql-helpers.js';
 import { MailTexts } from '../security/mail-texts.js';
-import { scopeIncludesCompany, scopeWhere, type Scope } from '../tenancy/scope.js';
-import { feedback } from '../../db/schema.js';
-import { eq } from 'drizzle-orm';
+import { scopeIncludesCompany, type Scope } from '../tenancy/scope.js';
 import { FeedbackRepository, mailStateOf, type FeedbackRow } from './feedback.repository.js';
 
 export function feedbackView(row: FeedbackRow): FeedbackView {
@@ -114,14 +112,10 @@ export class FeedbackService {
     scope: Scope,
     query: FeedbackPageQuery,
   ): Promise<{ total: number; list: FeedbackView[] }> {
-    let where;
-    if ((query.scope ?? 'MINE') === 'MINE') where = eq(feedback.senderUserId, session.userId);
-    else {
-      if (!FeedbackService.staff(session)) throw Errors.forbidden();
-      where = scopeWhere(scope, { companyId: feedback.companyId, userId: feedback.senderUserId });
-    }
+    const mine = (query.scope ?? 'MINE') === 'MINE';
+    if (!mine && !FeedbackService.staff(session)) throw Errors.forbidden();
     const { total, list } = await this.repo.page(
-      where,
+      mine ? { sender: session.userId } : { scope },
       {
         ...(query.state === undefined ? {} : { state: query.state }),
         ...(query.type === undefined ? {} : { type: query.type }),
@@ -158,6 +152,11 @@ export class FeedbackService {
    * transaction (or records that the sender has no address). Answers the feedback and whether it was an
    * answer (for the audit).
    */
+  /** 4004 unless the caller reaches the feedback (checked before an upload is read). */
+  async reach(session: SessionContext, scope: Scope, id: number): Promise<void> {
+    await this.access(session, scope, id);
+  }
+
   async addMessage(
     session: SessionContext,
     scope: Scope,
