@@ -59,6 +59,8 @@ import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { shareLinkRoutes } from './modules/share-links/share-links.routes.js';
 import { bigScreenRoutes } from './modules/big-screen/big-screen.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { stationRoutes } from './modules/stations/stations.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
@@ -302,6 +304,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(statisticsRoutes, { db, clock: deps.clock });
       await api.register(searchRoutes, { db, clock: deps.clock });
       await api.register(notificationRoutes, { db, clock: deps.clock, settings: deps.config.notify });
+      await api.register(feedbackRoutes, {
+        feedback: new FeedbackService({ db, clock: deps.clock, publicUrl: deps.config.publicUrl }),
+      });
       await api.register(stationRoutes, {
         db,
         clock: deps.clock,

@@ -45,3 +45,4 @@ export * from './api/app-release.js';
 export * from './api/upgrade.js';
 export * from './api/api-keys.js';
 export * from './api/big-screen.js';
+export * from './api/feedback.js';

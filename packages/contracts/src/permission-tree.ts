@@ -116,7 +116,10 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
   ]),
   menu('bigScreen', 'route.dataLargeScreen', [page('bigScreen', 'route.dataLargeScreen')]),
   menu('user', 'route.userSettings', [
-    page('profileView', 'route.profile', [section('profile', ['profileUpdate'])]),
+    page('profileView', 'route.profile', [
+      section('profile', ['profileUpdate']),
+      section('feedback', ['feedbackAnswer']),
+    ]),
   ]),
 ];
 

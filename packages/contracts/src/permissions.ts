@@ -82,6 +82,8 @@ export const Perm = {
   // Step 5e: income and yield statistics (docs/statistics.md)
   statisticsView: 'statistics:view',
   statisticsSchedule: 'statistics:schedule',
+  // Step 5e: staff answer the feedback of users in their scope and change its state (docs/feedback.md).
+  feedbackAnswer: 'feedback:answer',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];

@@ -114,6 +114,8 @@ const managerCodes: PermCode[] = [
   Perm.interfaceUpdate,
   // Statistics views of their subtree mailed on a schedule (Step 5e).
   Perm.statisticsSchedule,
+  // Answering the comments and feedback of the users of their subtree (Step 5e, docs/feedback.md).
+  Perm.feedbackAnswer,
 ];
 
 interface RoleSeed {

@@ -217,3 +217,4 @@ export * from './schema-api-keys.js';
 export * from './schema-big-screen.js';
 export * from './schema-documents.js';
 export * from './schema-statistics.js';
+export * from './schema-feedback.js';

@@ -272,15 +272,21 @@ export function multipart(body: { file: Blob }): FormData {
   return form;
 }
 
+/** The multipart uploads of the console (firmware, feedback and its messages, platform documents and their
+ * versions, app releases); their answers are typed by the feature's api.ts. */
+export type FormPath =
+  | '/api/firmware'
+  | '/api/feedback'
+  | `/api/feedback/${number}/message`
+  | '/api/document'
+  | `/api/document/${string}/version`
+  | '/api/appRelease';
+
 /**
  * POSTs a multipart form and reports the upload's progress (0…1), which fetch cannot: for large files
  * (firmware images, documents, app packages). It settles like `api`: the envelope's data, or a toast and an ApiError (with the 4000
  * field errors); a transport failure rejects without a toast, an abort through `signal` as well.
  */
-/** The multipart uploads of the console (firmware, platform documents and their versions, app releases). */
-export type FormPath =
-  '/api/firmware' | '/api/document' | `/api/document/${string}/version` | '/api/appRelease';
-
 export function postForm(
   path: FormPath,
   form: FormData,

@@ -138,6 +138,10 @@ export const AUDIT_ACTIONS = [
   'maintenanceWindow.update',
   'maintenanceWindow.delete',
   'bigScreen.showcase',
+  'feedback.create',
+  'feedback.message',
+  'feedback.state',
+  'feedback.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

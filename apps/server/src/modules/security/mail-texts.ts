@@ -7,6 +7,8 @@ import { translations } from '../../db/schema.js';
 const TEMPLATES = {
   code: { subject: 'security.mail.codeSubject', body: 'security.mail.codeBody' },
   name: { subject: 'security.mail.nameSubject', body: 'security.mail.nameBody' },
+  // Comments and feedback: the sender is told of a staff answer (docs/feedback.md).
+  feedbackAnswer: { subject: 'feedback.mail.answerSubject', body: 'feedback.mail.answerBody' },
 } as const;
 
 export type MailTemplate = keyof typeof TEMPLATES;

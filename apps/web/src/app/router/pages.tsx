@@ -59,6 +59,9 @@ const PAGES: Record<string, Page> = {
   'firmware/manage': lazy(() =>
     import('../../features/firmware/UpgradeManagePage').then((m) => ({ default: m.UpgradeManagePage })),
   ),
+  'about/feedback': lazy(() =>
+    import('../../features/feedback/FeedbackPage').then((m) => ({ default: m.FeedbackPage })),
+  ),
   'iv/list': lazy(() => import('../../features/iv/IvListPage').then((m) => ({ default: m.IvListPage }))),
   'iv/new': lazy(() => import('../../features/iv/NewIvScanPage').then((m) => ({ default: m.NewIvScanPage }))),
   'deviceConfig/rule': lazy(() =>

@@ -24759,6 +24759,809 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send comments or feedback
+         * @description multipart/form-data: `type` (SUGGESTION, BUG, QUESTION, COMPLAINT, OTHER), `text` (1…2000 characters after trimming) and up to 6 parts named `files`: .png, .jpg or .jpeg files of at most 5242880 bytes whose content really is PNG or JPEG (4000 feedback.tooManyScreenshots, feedback.screenshotTooLarge, rule.imageFileType, security.imageContentInvalid naming body.files.i), stored re-encoded without metadata within 2560 px per edge under random ids. Nothing is stored unless everything is valid. The feedback belongs to the sender's company: staff of that company's subtree holding feedback:answer see it.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: Blob;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                /** @enum {unknown} */
+                                type: "SUGGESTION" | "BUG" | "QUESTION" | "COMPLAINT" | "OTHER";
+                                /** @enum {unknown} */
+                                state: "OPEN" | "IN_PROGRESS" | "ANSWERED" | "CLOSED";
+                                text: string;
+                                sender: {
+                                    id: number;
+                                    username: string;
+                                };
+                                companyName: string;
+                                senderHasEmail: boolean;
+                                messageCount: number;
+                                screenshotCount: number;
+                                /** @description Epoch milliseconds */
+                                createdAt: number;
+                                /** @description Epoch milliseconds */
+                                updatedAt: number;
+                                messages: {
+                                    id: number;
+                                    author: {
+                                        id: number;
+                                        username: string;
+                                    };
+                                    staff: boolean;
+                                    text: string;
+                                    screenshots: string[];
+                                    mail: ("NO_EMAIL" | "PENDING" | "SENT" | "FAILED") | null;
+                                    /** @description Epoch milliseconds */
+                                    createdAt: number;
+                                }[];
+                                mine: boolean;
+                                canAnswer: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own feedback, or (scope=SCOPE) the feedback of users in their scope
+         * @description Latest activity first. scope=SCOPE needs feedback:answer (4003 otherwise) and lists the feedback of users of the caller's company subtree (the platform: all). Filters: state, type.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    pageNum?: number;
+                    pageSize?: number;
+                    scope?: "MINE" | "SCOPE";
+                    state?: "OPEN" | "IN_PROGRESS" | "ANSWERED" | "CLOSED";
+                    type?: "SUGGESTION" | "BUG" | "QUESTION" | "COMPLAINT" | "OTHER";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                total: number;
+                                list: {
+                                    id: number;
+                                    /** @enum {unknown} */
+                                    type: "SUGGESTION" | "BUG" | "QUESTION" | "COMPLAINT" | "OTHER";
+                                    /** @enum {unknown} */
+                                    state: "OPEN" | "IN_PROGRESS" | "ANSWERED" | "CLOSED";
+                                    text: string;
+                                    sender: {
+                                        id: number;
+                                        username: string;
+                                    };
+                                    companyName: string;
+                                    senderHasEmail: boolean;
+                                    messageCount: number;
+                                    screenshotCount: number;
+                                    /** @description Epoch milliseconds */
+                                    createdAt: number;
+                                    /** @description Epoch milliseconds */
+                                    updatedAt: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One feedback with its thread (oldest message first) and screenshot ids
+         * @description For its sender and for staff with feedback:answer whose scope includes the sender’s company; 4004 for anyone else, as for a missing id. Staff answers carry the state of the mail to the sender (NO_EMAIL when the sender has no email address).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                /** @enum {unknown} */
+                                type: "SUGGESTION" | "BUG" | "QUESTION" | "COMPLAINT" | "OTHER";
+                                /** @enum {unknown} */
+                                state: "OPEN" | "IN_PROGRESS" | "ANSWERED" | "CLOSED";
+                                text: string;
+                                sender: {
+                                    id: number;
+                                    username: string;
+                                };
+                                companyName: string;
+                                senderHasEmail: boolean;
+                                messageCount: number;
+                                screenshotCount: number;
+                                /** @description Epoch milliseconds */
+                                createdAt: number;
+                                /** @description Epoch milliseconds */
+                                updatedAt: number;
+                                messages: {
+                                    id: number;
+                                    author: {
+                                        id: number;
+                                        username: string;
+                                    };
+                                    staff: boolean;
+                                    text: string;
+                                    screenshots: string[];
+                                    mail: ("NO_EMAIL" | "PENDING" | "SENT" | "FAILED") | null;
+                                    /** @description Epoch milliseconds */
+                                    createdAt: number;
+                                }[];
+                                mine: boolean;
+                                canAnswer: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete your own feedback while it is OPEN and unanswered
+         * @description 4000 feedback.notDeletable once staff worked on it or it has follow-ups.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                /** @enum {unknown} */
+                                type: "SUGGESTION" | "BUG" | "QUESTION" | "COMPLAINT" | "OTHER";
+                                /** @enum {unknown} */
+                                state: "OPEN" | "IN_PROGRESS" | "ANSWERED" | "CLOSED";
+                                text: string;
+                                sender: {
+                                    id: number;
+                                    username: string;
+                                };
+                                companyName: string;
+                                senderHasEmail: boolean;
+                                messageCount: number;
+                                screenshotCount: number;
+                                /** @description Epoch milliseconds */
+                                createdAt: number;
+                                /** @description Epoch milliseconds */
+                                updatedAt: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/{id}/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add to a feedback's thread: the sender's follow-up or a staff answer
+         * @description multipart/form-data: `text` (1…2000 characters) and up to 6 parts named `files`: .png, .jpg or .jpeg files of at most 5242880 bytes whose content really is PNG or JPEG (4000 feedback.tooManyScreenshots, feedback.screenshotTooLarge, rule.imageFileType, security.imageContentInvalid naming body.files.i), stored re-encoded without metadata within 2560 px per edge under random ids. Nothing is stored unless everything is valid. From the sender it is a follow-up (an ANSWERED feedback is OPEN again); from staff in scope an answer (the feedback becomes ANSWERED and the sender is mailed in their language through the notification outbox). A CLOSED feedback takes no messages (4000 feedback.closed).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: Blob;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                /** @enum {unknown} */
+                                type: "SUGGESTION" | "BUG" | "QUESTION" | "COMPLAINT" | "OTHER";
+                                /** @enum {unknown} */
+                                state: "OPEN" | "IN_PROGRESS" | "ANSWERED" | "CLOSED";
+                                text: string;
+                                sender: {
+                                    id: number;
+                                    username: string;
+                                };
+                                companyName: string;
+                                senderHasEmail: boolean;
+                                messageCount: number;
+                                screenshotCount: number;
+                                /** @description Epoch milliseconds */
+                                createdAt: number;
+                                /** @description Epoch milliseconds */
+                                updatedAt: number;
+                                messages: {
+                                    id: number;
+                                    author: {
+                                        id: number;
+                                        username: string;
+                                    };
+                                    staff: boolean;
+                                    text: string;
+                                    screenshots: string[];
+                                    mail: ("NO_EMAIL" | "PENDING" | "SENT" | "FAILED") | null;
+                                    /** @description Epoch milliseconds */
+                                    createdAt: number;
+                                }[];
+                                mine: boolean;
+                                canAnswer: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/{id}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a feedback's state (staff in scope)
+         * @description OPEN ⇄ IN_PROGRESS, OPEN/IN_PROGRESS/ANSWERED → CLOSED, ANSWERED → IN_PROGRESS, CLOSED → OPEN; ANSWERED only through an answer (4000 feedback.transitionNotAllowed otherwise). The sender may read but not move their feedback (4003).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        state: "OPEN" | "IN_PROGRESS" | "ANSWERED" | "CLOSED";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Status code: 200 on success, otherwise an error code */
+                            status: number;
+                            /** @description Translation key of the message shown to the user */
+                            enMsg: string;
+                            data: {
+                                id: number;
+                                /** @enum {unknown} */
+                                type: "SUGGESTION" | "BUG" | "QUESTION" | "COMPLAINT" | "OTHER";
+                                /** @enum {unknown} */
+                                state: "OPEN" | "IN_PROGRESS" | "ANSWERED" | "CLOSED";
+                                text: string;
+                                sender: {
+                                    id: number;
+                                    username: string;
+                                };
+                                companyName: string;
+                                senderHasEmail: boolean;
+                                messageCount: number;
+                                screenshotCount: number;
+                                /** @description Epoch milliseconds */
+                                createdAt: number;
+                                /** @description Epoch milliseconds */
+                                updatedAt: number;
+                                messages: {
+                                    id: number;
+                                    author: {
+                                        id: number;
+                                        username: string;
+                                    };
+                                    staff: boolean;
+                                    text: string;
+                                    screenshots: string[];
+                                    mail: ("NO_EMAIL" | "PENDING" | "SENT" | "FAILED") | null;
+                                    /** @description Epoch milliseconds */
+                                    createdAt: number;
+                                }[];
+                                mine: boolean;
+                                canAnswer: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feedback/{id}/screenshot/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The bytes of a screenshot of a feedback the caller may read
+         * @description PNG or JPEG, with x-content-type-options: nosniff, Content-Disposition: inline with a safe name and a sandboxing Content-Security-Policy; 4004 for a screenshot of another feedback or one the caller may not read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    fileId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description PNG or JPEG bytes */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": Blob;
+                        "image/jpeg": Blob;
+                    };
+                };
+                /** @description Default Response */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            status: number;
+                            enMsg: string;
+                            data: null | {
+                                /** @description Path of the failing field, e.g. body.username */
+                                field: string;
+                                /** @description Translation key naming the rule that failed */
+                                rule: string;
+                                /** @description English explanation for developers */
+                                message: string;
+                            }[];
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/station/list": {
         parameters: {
             query?: never;
