@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { REQUEST_ID_HEADER } from '@sunfleet/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Registry } from 'prom-client';
@@ -54,6 +55,10 @@ import { stationDevicesRoutes } from './modules/station-devices/station-devices.
 import { devicesRoutes } from './modules/devices/devices.routes.js';
 import { shareLinkRoutes } from './modules/share-links/share-links.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
+import { ClientErrorsService } from './modules/client-errors/client-errors.service.js';
+import { versionRoutes } from './modules/version/version.routes.js';
+import { paths } from './paths.js';
 import { stationRoutes } from './modules/stations/stations.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { authPlugin } from './plugins/auth.plugin.js';
@@ -289,6 +294,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         version: deps.version,
         startedAt: Date.now(),
       });
+      await api.register(versionRoutes, {
+        db,
+        version: deps.version,
+        migrationsFolder: paths.migrations,
+        changelogFile: join(paths.repoRoot, 'CHANGELOG.md'),
+      });
+      await api.register(clientErrorRoutes, { errors: new ClientErrorsService(db, deps.clock) });
     },
     { prefix: '/api' },
   );

@@ -45,6 +45,8 @@ const PUBLIC: Record<string, string> = {
     'the button of the unsubscribe page: the same server-signed token, switches that subscription off',
   'GET /api/firmware/download/:token':
     "a logger's firmware download: an unguessable 256-bit link valid while its upgrade command is open (firmware.test.ts)",
+  'POST /api/clientError':
+    "the console's error reports, also from the login page: size-capped, rate-limited per address (client-errors.test.ts)",
 };
 
 /** Writes that name no object: they act on the caller's own session, account or company only. */
@@ -80,6 +82,8 @@ const GLOBAL: Record<string, string> = {
   '/api/deviceModel': 'the device model catalogue',
   '/api/faultCode': 'the fault-code catalogue (alarm code texts), platform-edited',
   '/api/firmware': 'the firmware library: images for device models, platform-managed (firmware.test.ts)',
+  '/api/clientError':
+    "the console's runtime errors: no tenant data, read by platform staff only (runtimeError:view)",
 };
 
 /**

@@ -197,6 +197,8 @@ describe.each(oneDatabase())('migrations on %s', (kind) => {
       'alarm_rules',
       'alarms',
       'audit_log',
+      'client_error_groups',
+      'client_error_samples',
       'commands',
       'companies',
       'countries',

@@ -79,6 +79,8 @@ export const Perm = {
   // Step 2b
   gatewayRegister: 'gateway:register',
   commandSend: 'command:send',
+  // Step 5e: the console's runtime error store (docs/runtime-errors.md).
+  runtimeErrorView: 'runtimeError:view',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];

@@ -76,6 +76,7 @@ const platformOnlyViews = new Set<PermCode>([
   Perm.registerTestView,
   Perm.interfaceView,
   Perm.appReleaseView,
+  Perm.runtimeErrorView,
 ]);
 /** What a distributor's or installer's manager does inside their own subtree. */
 const managerCodes: PermCode[] = [

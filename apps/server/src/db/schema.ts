@@ -213,3 +213,4 @@ export * from './schema-remote.js';
 export * from './schema-pv.js';
 export * from './schema-recording.js';
 export * from './schema-firmware.js';
+export * from './schema-client-errors.js';
