@@ -61,6 +61,12 @@ const PAGES: Record<string, Page> = {
   'deviceConfig/rule': lazy(() =>
     import('../../features/registry/DeviceRulePage').then((m) => ({ default: m.DeviceRulePage })),
   ),
+  'gateway/list': lazy(() =>
+    import('../../features/gateways/GatewayCentrePage').then((m) => ({ default: m.GatewayCentrePage })),
+  ),
+  'system/errors': lazy(() =>
+    import('../../features/system/RuntimeErrorsPage').then((m) => ({ default: m.RuntimeErrorsPage })),
+  ),
   'about/version': lazy(() =>
     import('../../features/about/VersionPage').then((m) => ({ default: m.VersionPage })),
   ),
