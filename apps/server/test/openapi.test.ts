@@ -79,6 +79,7 @@ describe('OpenAPI document', () => {
         'GET /api/config',
         'GET /api/health',
         'GET /api/firmware/download/{token}',
+        'POST /api/clientError',
       ].sort(),
     );
     // And the document says what the server does: an operation it shows as protected refuses no token.
