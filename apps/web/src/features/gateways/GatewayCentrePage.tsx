@@ -1,6 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { ImportOutlined, KeyOutlined, DisconnectOutlined } from '@ant-design/icons';
+import { DisconnectOutlined, EditOutlined, ImportOutlined, KeyOutlined } from '@ant-design/icons';
 import { GatewayLimits, Perm, type GatewayStatus } from '@sunfleet/contracts';
 import { formatInZoneLabelled } from '@sunfleet/domain';
 import { Link } from 'react-router';
@@ -29,6 +29,7 @@ import { CredentialsModal } from './CredentialsModal';
 import { ImportGatewaysModal } from './ImportGatewaysModal';
 import { lossText, relativeAge, signalLevel } from './loggerText';
 import { RegisterGatewayModal } from './RegisterGatewayModal';
+import { RenameGatewayModal } from './RenameGatewayModal';
 import { GatewayTestId } from './testIds';
 
 const SIGNAL_COLOUR = { good: 'green', fair: 'gold', poor: 'red' } as const;
@@ -42,7 +43,8 @@ interface Shown {
 /**
  * Logger centre (`/gatewayCentre`, docs/loggers.md): the fleet's loggers in the caller's reach with status,
  * signal, firmware, last seen, station and packet loss; register one or import a file (gateway:register),
- * rotate a secret (gateway:register), unbind (gateway:unbind). New credentials are shown once.
+ * rotate a secret (gateway:register), rename (gateway:update), unbind (gateway:unbind). New credentials are
+ * shown once.
  */
 export function GatewayCentrePage({ meta }: PageProps): ReactElement {
   const { t } = useTranslation();
@@ -53,6 +55,7 @@ export function GatewayCentrePage({ meta }: PageProps): ReactElement {
   const [registering, setRegistering] = useState(false);
   const [importing, setImporting] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
+  const [renaming, setRenaming] = useState<GatewayPageItem | null>(null);
   const now = query.dataUpdatedAt || Date.now();
 
   const rotate = async (g: GatewayPageItem): Promise<void> => {
@@ -131,10 +134,21 @@ export function GatewayCentrePage({ meta }: PageProps): ReactElement {
       ),
     },
   ];
-  if (may([Perm.gatewayRegister, Perm.gatewayUnbind]))
+  if (may([Perm.gatewayRegister, Perm.gatewayUnbind, Perm.gatewayUpdate]))
     columns.push(
       actionsColumn<GatewayPageItem>(t, (g) => (
         <Space size={0}>
+          <Permitted codes={[Perm.gatewayUpdate]}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined />}
+              onClick={() => setRenaming(g)}
+              data-testid={GatewayTestId.rowRename}
+            >
+              {t('loggers.renameAction')}
+            </Button>
+          </Permitted>
           <Permitted codes={[Perm.gatewayRegister]}>
             <ConfirmButton
               title={t('loggers.rotateConfirm', { sn: g.sn })}
@@ -211,6 +225,7 @@ export function GatewayCentrePage({ meta }: PageProps): ReactElement {
         onClose={() => setRegistering(false)}
         onRegistered={(credentials) => setShown({ credentials, rotated: false })}
       />
+      <RenameGatewayModal gateway={renaming} onClose={() => setRenaming(null)} />
       <ImportGatewaysModal open={importing} onClose={() => setImporting(false)} />
       <CredentialsModal
         credentials={shown?.credentials ?? null}

@@ -68,6 +68,11 @@ export async function rotateSecret(id: number): Promise<GatewayCredentials> {
   return rotated;
 }
 
+export async function renameGateway(gatewayId: number, name: string): Promise<void> {
+  await api.PUT('/api/gateway/name', { body: { gatewayId, name } });
+  await refresh();
+}
+
 export async function unbindGateway(gatewayId: number): Promise<void> {
   await api.POST('/api/gateway/unbind', { body: { gatewayId } });
   await refresh();

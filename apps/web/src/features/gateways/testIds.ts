@@ -23,4 +23,6 @@ export const GatewayTestId = {
   rowLoss: 'gateway-row-loss',
   rowRotate: 'gateway-row-rotate',
   rowUnbind: 'gateway-row-unbind',
+  rowRename: 'gateway-row-rename',
+  renameForm: 'gateway-rename-form',
 } as const;
