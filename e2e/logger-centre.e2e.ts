@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VersionTestId } from '../apps/web/src/features/about/testIds.js';
+import { RuntimeErrorTestId } from '../apps/web/src/features/system/runtimeErrorTestIds.js';
 import { GatewayTestId } from '../apps/web/src/features/gateways/testIds.js';
 import { TestId } from '../apps/web/src/testids.js';
 import { active, apiAs, byId, holdSession, loginToken, type Api, type PageOf } from './support/api.js';
@@ -114,7 +115,7 @@ describe('logger centre', () => {
       });
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      byId(page, GatewayTestId.importForm).click(),
+      byId(page, GatewayTestId.importSubmit).click(),
     ]);
     await byId(page, GatewayTestId.importDone).waitFor();
     const credentials = new ExcelJS.Workbook();
@@ -133,5 +134,31 @@ describe('logger centre', () => {
     const schema = byId(active(page), VersionTestId.schema);
     await expect.poll(() => schema.innerText()).toContain(newest);
     expect(await byId(active(page), VersionTestId.changelog).locator('li').count()).toBeGreaterThan(0);
+  });
+
+  it('runtime errors shows a reported error grouped, with its occurrence', async () => {
+    const message = `E2E runtime error ${STAMP}`;
+    // Reported as the login page would: no session.
+    const res = await fetch(`${server.baseUrl}/api/clientError`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        kind: 'error',
+        message,
+        stack: `Error: ${message}\n    at e2e (http://localhost/assets/index.js:1:1)`,
+        route: '/login/index',
+        build: 'e2e',
+      }),
+    });
+    expect(((await res.json()) as { status: number }).status).toBe(200);
+    await page.goto(`${server.baseUrl}/#/system/errors`);
+    const screen = byId(active(page), RuntimeErrorTestId.page);
+    await byId(screen, TestId.listKeyword).locator('input').fill(message);
+    await byId(screen, TestId.listKeyword).locator('input').press('Enter');
+    const open = byId(screen, RuntimeErrorTestId.open).filter({ hasText: message });
+    await open.click();
+    const detail = byId(page, RuntimeErrorTestId.detail);
+    await detail.waitFor();
+    expect(await detail.innerText()).toContain('/login/index');
   });
 });

@@ -45,7 +45,7 @@ export function ImportGatewaysModal({ open, onClose }: { open: boolean; onClose:
       cancelButtonProps={done ? { style: { display: 'none' } } : {}}
       okButtonProps={{
         disabled: !done && (file === undefined || tooLarge),
-        'data-testid': GatewayTestId.importForm,
+        'data-testid': GatewayTestId.importSubmit,
       }}
       confirmLoading={run.isPending}
       onOk={() => (done ? close() : file !== undefined && run.mutate(file))}

@@ -10,7 +10,7 @@ export const GatewayTestId = {
   registerModel: 'gateway-register-model',
   registerMac: 'gateway-register-mac',
   import: 'gateway-import',
-  importForm: 'gateway-import-form',
+  importSubmit: 'gateway-import-submit',
   importFile: 'gateway-import-file',
   importErrors: 'gateway-import-errors',
   importDone: 'gateway-import-done',

@@ -9,13 +9,7 @@ import type { PageProps } from '../../lib/page';
 import { useListFilters } from '../../lib/paging';
 import { formatLocalDateTime } from '../../lib/time';
 import { useClientError, useClientErrorPage, type ClientErrorGroup } from './errorsApi';
-
-export const RuntimeErrorTestId = {
-  page: 'runtime-errors',
-  table: 'runtime-errors-table',
-  open: 'runtime-error-open',
-  detail: 'runtime-error-detail',
-} as const;
+import { RuntimeErrorTestId } from './runtimeErrorTestIds';
 
 /** One group: its figures and its newest occurrences with their stacks (as text, never as HTML). */
 function ErrorDetail({ id }: { id: number }): ReactElement {
