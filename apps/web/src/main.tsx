@@ -15,10 +15,12 @@ applyCachedTable();
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
-createRoot(container, {
-  onCaughtError: (error) => reportError('react', error),
-  onUncaughtError: (error) => reportError('react', error),
-}).render(
+// These replace React's own logging of render errors, so they log too.
+const onRenderError = (error: unknown): void => {
+  console.error(error);
+  reportError('react', error);
+};
+createRoot(container, { onCaughtError: onRenderError, onUncaughtError: onRenderError }).render(
   <StrictMode>
     <ErrorBoundary>
       <App />
