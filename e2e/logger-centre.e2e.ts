@@ -123,6 +123,8 @@ describe('logger centre', () => {
     const rows = (credentials.worksheets[0]?.getSheetValues() ?? []).filter(Array.isArray) as unknown[][];
     const text = JSON.stringify(rows);
     for (const sn of sns) expect(text).toContain(sn);
+    await byId(page, GatewayTestId.importSubmit).click();
+    await byId(page, GatewayTestId.importDone).waitFor({ state: 'detached' });
   });
 
   it('version information names the newest migration of the database', async () => {

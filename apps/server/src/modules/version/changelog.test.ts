@@ -8,7 +8,7 @@ describe('parseChangelog', () => {
       'Intro text is not an entry.',
       '',
       '## Step 2 — Loggers (2026-11-20)',
-      '- Registration',
+      '- Registration of `loggers`',
       '  with credentials',
       '* Import',
       '',
@@ -16,7 +16,11 @@ describe('parseChangelog', () => {
       '- Login',
     ].join('\n');
     expect(parseChangelog(text)).toEqual([
-      { title: 'Step 2 — Loggers', date: '2026-11-20', items: ['Registration with credentials', 'Import'] },
+      {
+        title: 'Step 2 — Loggers',
+        date: '2026-11-20',
+        items: ['Registration of loggers with credentials', 'Import'],
+      },
       { title: 'Step 1', date: null, items: ['Login'] },
     ]);
   });
