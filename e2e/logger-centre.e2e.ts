@@ -163,4 +163,31 @@ describe('logger centre', () => {
     await detail.waitFor();
     expect(await detail.innerText()).toContain('/login/index');
   });
+
+  it('the console reports its own uncaught error with route, build and user', async () => {
+    const message = `E2E thrown in the page ${STAMP}`;
+    await page.evaluate((text) => {
+      setTimeout(() => {
+        throw new Error(text);
+      });
+    }, message);
+    interface Group {
+      message: string;
+      lastRoute: string;
+      lastUser: string | null;
+      build: string;
+      kind: string;
+    }
+    const found = async (): Promise<Group | undefined> =>
+      (await api<PageOf<Group>>('GET', `/clientError/page?q=${encodeURIComponent(message)}`)).data.list.find(
+        (g) => g.message === `Error: ${message}`,
+      );
+    await expect.poll(found, { timeout: 10_000 }).toBeDefined();
+    expect(await found()).toMatchObject({
+      kind: 'error',
+      lastRoute: '/system/errors',
+      lastUser: server.adminUsername,
+    });
+    expect((await found())?.build).not.toBe('dev');
+  });
 });
