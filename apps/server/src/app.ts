@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import { REQUEST_ID_HEADER } from '@sunfleet/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Registry } from 'prom-client';
@@ -62,6 +63,10 @@ import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { clientErrorRoutes } from './modules/client-errors/client-errors.routes.js';
+import { ClientErrorsService } from './modules/client-errors/client-errors.service.js';
+import { versionRoutes } from './modules/version/version.routes.js';
+import { paths } from './paths.js';
 import { stationRoutes } from './modules/stations/stations.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { authPlugin } from './plugins/auth.plugin.js';
@@ -321,6 +326,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         startedAt: Date.now(),
         appDownload: () => appReleases.appDownload(deps.config.appDownloadUrl),
       });
+      await api.register(versionRoutes, {
+        db,
+        version: deps.version,
+        migrationsFolder: paths.migrations,
+        changelogFile: join(paths.repoRoot, 'CHANGELOG.md'),
+      });
+      await api.register(clientErrorRoutes, { errors: new ClientErrorsService(db, deps.clock) });
     },
     { prefix: '/api' },
   );

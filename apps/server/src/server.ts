@@ -152,6 +152,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         log,
         alarmEveryMs: config.alarmEvaluateEveryMs,
         alarmEscalateAfterS: config.alarmEscalateAfterS,
+        clientErrorRetentionDays: config.clientErrorRetentionDays,
       });
       closers.push(() => Promise.resolve(jobs.stop()));
       // Upgrade tasks: waves, progress, health watch (docs/firmware.md "Upgrade tasks").

@@ -49,6 +49,8 @@ const PUBLIC: Record<string, string> = {
     'the current companion-app release per platform: what the login page and the app itself show (app-release.test.ts)',
   'GET /api/appRelease/download/:id':
     'the package of a published companion-app release, the link phones scan from the login page (app-release.test.ts)',
+  'POST /api/clientError':
+    "the console's error reports, also from the login page: size-capped, rate-limited per address (client-errors.test.ts)",
 };
 
 /** Writes that name no object: they act on the caller's own session, account or company only. */
@@ -90,6 +92,8 @@ const GLOBAL: Record<string, string> = {
   // caller's roles (hidden = 4004 like missing), writes need documents:update (documents.test.ts).
   '/api/document': 'platform documents, shown per role (documents.test.ts)',
   '/api/appRelease': 'companion-app releases of the platform (app-release.test.ts)',
+  '/api/clientError':
+    "the console's runtime errors: no tenant data, read by platform staff only (runtimeError:view)",
 };
 
 /**

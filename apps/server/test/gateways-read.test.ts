@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarms, deviceLatest, devices, gateways } from '../src/db/schema.js';
+import { alarms, deviceLatest, devices, gateways, gatewaySeqSeen } from '../src/db/schema.js';
 import { eq } from 'drizzle-orm';
 import { gatewayWorld, type GatewayWorld } from './gateways-fixtures.js';
 import { createTestApp, oneDatabase, type TestApp } from './helpers.js';
@@ -177,6 +177,28 @@ describe.each(oneDatabase())('logger list and detail on %s', (kind) => {
     const paged = await w.admin.get<Page<Item>>('/gateway/page?sn=LIST&pageNum=2&pageSize=2');
     expect(paged.data).toMatchObject({ total: 5, list: [{ sn: 'LISTOFFLINE' }, { sn: 'LISTSPARE' }] });
     expect((await w.admin.get('/gateway/page?status=BROKEN')).status).toBe(4000);
+  });
+
+  it('gives each row its packet loss over the last 24 hours of data (null when nothing arrived)', async () => {
+    const now = t.clock.now().getTime();
+    const hoursAgo = (h: number): Date => new Date(now - h * 3_600_000);
+    const seen = (seq: number, dataTs: Date) => ({ gatewayId: normal.id, seq, dataTs, readings: 1 });
+    // Seq 4 never arrived: 4 received, 1 lost → 0.2. The message two days ago is outside the window.
+    await t.database.db
+      .insert(gatewaySeqSeen)
+      .values([
+        seen(1, hoursAgo(48)),
+        seen(2, hoursAgo(20)),
+        seen(3, hoursAgo(10)),
+        seen(5, hoursAgo(5)),
+        seen(6, hoursAgo(1)),
+      ]);
+    const page = await w.admin.get<Page<Item & { lossRate: number | null }>>(
+      '/gateway/page?sn=LIST&pageSize=50',
+    );
+    const rate = (id: number) => page.data.list.find((g) => g.id === id)?.lossRate;
+    expect(rate(normal.id)).toBeCloseTo(0.2, 10);
+    expect(rate(spare.id)).toBeNull();
   });
 
   it('shows each tenant only its own loggers', async () => {

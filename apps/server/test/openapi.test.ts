@@ -85,6 +85,7 @@ describe('OpenAPI document', () => {
         'GET /api/firmware/download/{token}',
         'GET /api/appRelease/current',
         'GET /api/appRelease/download/{id}',
+        'POST /api/clientError',
       ].sort(),
     );
     // And the document says what the server does: an operation it shows as protected refuses no token.

@@ -200,6 +200,8 @@ describe.each(oneDatabase())('migrations on %s', (kind) => {
       'app_releases',
       'audit_log',
       'big_screen_settings',
+      'client_error_groups',
+      'client_error_samples',
       'commands',
       'companies',
       'countries',

@@ -20,6 +20,8 @@ export * from './api/gateways.js';
 export * from './api/telemetry.js';
 export * from './api/share-links.js';
 export * from './api/statistics.js';
+export * from './api/client-errors.js';
+export * from './api/version.js';
 export * from './api/search.js';
 export * from './api/station-devices.js';
 export * from './api/devices.js';

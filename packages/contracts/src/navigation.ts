@@ -450,6 +450,16 @@ const seeds: Seed[] = [
     icon: null,
     perm: Perm.documentsView,
   },
+  {
+    id: 74,
+    parentId: 70,
+    path: '/system/errors',
+    component: 'system/errors',
+    title: 'route.runtimeErrors',
+    titleCn: '运行错误',
+    icon: null,
+    perm: Perm.runtimeErrorView,
+  },
 
   {
     id: 80,

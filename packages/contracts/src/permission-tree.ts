@@ -113,6 +113,7 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
     ]),
     page('logView', 'route.logManagement', [section('logs', ['logExport'])]),
     page('documentsView', 'route.platformDocuments', [section('documents', ['documentsUpdate'])]),
+    page('runtimeErrorView', 'route.runtimeErrors'),
   ]),
   menu('bigScreen', 'route.dataLargeScreen', [page('bigScreen', 'route.dataLargeScreen')]),
   menu('user', 'route.userSettings', [

@@ -84,6 +84,8 @@ export const Perm = {
   statisticsSchedule: 'statistics:schedule',
   // Step 5e: staff answer the feedback of users in their scope and change its state (docs/feedback.md).
   feedbackAnswer: 'feedback:answer',
+  // Step 5e: the console's runtime error store (docs/runtime-errors.md).
+  runtimeErrorView: 'runtimeError:view',
 } as const;
 
 export type PermCode = (typeof Perm)[keyof typeof Perm];

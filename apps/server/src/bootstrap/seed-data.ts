@@ -78,6 +78,7 @@ const platformOnlyViews = new Set<PermCode>([
   Perm.deviceRuleView,
   Perm.registerTestView,
   Perm.appReleaseView,
+  Perm.runtimeErrorView,
 ]);
 /** What a distributor's or installer's manager does inside their own subtree. */
 const managerCodes: PermCode[] = [

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import {
   AppReleaseLimits,
   DocumentLimits,
+  ClientErrorLimits,
   FirmwareLimits,
   RemoteLimits,
   SERVER_KEYS,
@@ -86,6 +87,8 @@ export interface AppConfig {
   alarmEscalateAfterS: number;
   /** ALARM_EVALUATE_EVERY_MS: how often the `jobs` service evaluates the alarm rules. */
   alarmEvaluateEveryMs: number;
+  /** Days a runtime error group is kept after it was last seen (docs/runtime-errors.md). */
+  clientErrorRetentionDays: number;
   /** Notifications (docs/alarms.md "Notifications"). */
   notify: NotifySettings;
   /** The firmware library (docs/firmware.md). */
@@ -405,6 +408,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     alarmEscalateAfterS: integer(env, 'ALARM_ESCALATE_AFTER_S', 3600, 60, 7 * 86_400),
     alarmEvaluateEveryMs: integer(env, 'ALARM_EVALUATE_EVERY_MS', 30_000, 1000, 3_600_000),
+    clientErrorRetentionDays: integer(
+      env,
+      'CLIENT_ERROR_RETENTION_DAYS',
+      ClientErrorLimits.retentionDaysDefault,
+      1,
+      3650,
+    ),
     firmware: firmwareSettings(env),
     documentMaxBytes: integer(
       env,

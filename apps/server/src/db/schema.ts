@@ -218,3 +218,4 @@ export * from './schema-big-screen.js';
 export * from './schema-documents.js';
 export * from './schema-statistics.js';
 export * from './schema-feedback.js';
+export * from './schema-client-errors.js';

@@ -17,6 +17,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (login, config, language list, health). */
     public?: boolean;
+    /**
+     * With `public`: a valid session presented with the request is still resolved into `request.session`;
+     * a missing, ended or guest session leaves it null and the request goes on (the console's error reports).
+     */
+    sessionOptional?: boolean;
     /** A write the read-only guest may still make (logging out). */
     guestWrite?: boolean;
     /** Permission codes of which the caller's active role must hold at least one (else 4003). */
@@ -102,7 +107,11 @@ export const authPlugin = fp(
       if (!request.url.startsWith('/api/')) return;
       const config = request.routeOptions.config;
       // The OpenAPI UI's own routes are public like the document they show.
-      if (config.public || request.routeOptions.url?.startsWith('/api/docs')) return;
+      if (config.public || request.routeOptions.url?.startsWith('/api/docs')) {
+        if (config.public && config.sessionOptional)
+          request.session = await optionalSession(opts.auth, request);
+        return;
+      }
       // An API key is the whole credential of its request: cookies and session tokens beside it are
       // ignored, so a key can never borrow a person's session (docs/api-keys.md).
       const apiKey = request.headers[KEY_HEADER];
@@ -150,6 +159,20 @@ export const authPlugin = fp(
   },
   { name: 'auth' },
 );
+
+/**
+ * The session a request presents when it is valid, else null. No token is renewed here (a renewal must
+ * reach the client, and these answers are not read for it).
+ */
+async function optionalSession(auth: AuthService, request: FastifyRequest): Promise<SessionContext | null> {
+  const token = presented(request);
+  if (token === null) return null;
+  try {
+    return (await auth.resolve(token.token, { renew: false })).context;
+  } catch {
+    return null;
+  }
+}
 
 /** The caller's session; only for routes that are not public (the hook has already required it). */
 export function sessionOf(request: FastifyRequest): SessionContext {

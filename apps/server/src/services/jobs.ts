@@ -6,13 +6,14 @@ import { SessionsRepository } from '../modules/auth/sessions.repository.js';
 import { ThrottleRepository } from '../modules/auth/throttle.repository.js';
 import { CodesRepository } from '../modules/security/codes.repository.js';
 import { RateLimitRepository } from '../modules/security/rate-limit.repository.js';
-import { LoginThrottle } from '@sunfleet/contracts';
+import { ClientErrorLimits, LoginThrottle } from '@sunfleet/contracts';
 import { telemetryHousekeeping } from '../modules/telemetry/telemetry-housekeeping.js';
 import { refreshStale } from '../modules/facts/facts.writer.js';
 import { sqlRunner } from '../modules/ingest/sql.js';
 import { AlarmEvaluator, type RoundResult } from '../modules/alarms/evaluator.js';
 import { IvAutoScanner } from '../modules/iv/iv-auto.js';
 import { FirmwareRepository } from '../modules/firmware/firmware.repository.js';
+import { ClientErrorsRepository } from '../modules/client-errors/client-errors.repository.js';
 
 const HOUSEKEEPING_LOCK_ID = 727_2026_02;
 const SESSION_RETENTION_DAYS = 30;
@@ -37,6 +38,8 @@ export function startJobs(opts: {
   /** Alarm rules round (ALARM_EVALUATE_EVERY_MS) and the global escalation delay (ALARM_ESCALATE_AFTER_S). */
   alarmEveryMs?: number;
   alarmEscalateAfterS?: number;
+  /** Runtime error groups not seen for this many days are dropped (CLIENT_ERROR_RETENTION_DAYS). */
+  clientErrorRetentionDays?: number;
 }): {
   stop(): void;
   runOnce(): Promise<void>;
@@ -74,7 +77,18 @@ export function startJobs(opts: {
       const linksPurged = await new FirmwareRepository(tx).dropExpiredDownloads(
         new Date(now.getTime() - 86_400_000),
       );
-      const purged = { sessionsPurged, countersPurged, codesPurged, ratesPurged, linksPurged };
+      const errorDays = opts.clientErrorRetentionDays ?? ClientErrorLimits.retentionDaysDefault;
+      const errorGroupsPurged = await new ClientErrorsRepository(tx).purge(
+        new Date(now.getTime() - errorDays * 86_400_000),
+      );
+      const purged = {
+        sessionsPurged,
+        countersPurged,
+        codesPurged,
+        ratesPurged,
+        linksPurged,
+        errorGroupsPurged,
+      };
       if (Object.values(purged).some((n) => n > 0)) opts.log.info(purged, 'housekeeping');
     });
     // Its own transaction: a failure there must not hold back the purges above.

@@ -363,7 +363,29 @@ export async function download<P extends FilePath, I extends MaybeOptionalInit<p
   fallbackName: string,
   ...init: InitArgs<I>
 ): Promise<DownloadedFile> {
-  const { data, error, response } = await exchange('get', path, { ...init[0], parseAs: 'blob' });
+  return fileAnswer(await exchange('get', path, { ...init[0], parseAs: 'blob' }), fallbackName);
+}
+
+/**
+ * POSTs `file` as the multipart part `file` to an upload that answers a file on success (the logger
+ * import's credentials sheet) and an envelope when it refuses (toasted, rejected with the field errors).
+ */
+export async function uploadForFile(
+  path: '/api/gateway/import',
+  file: File,
+  fallbackName: string,
+): Promise<DownloadedFile> {
+  return fileAnswer(
+    await exchange('post', path, { body: { file }, bodySerializer: multipart, parseAs: 'blob' }),
+    fallbackName,
+  );
+}
+
+/** The file of an answer, or the error of its envelope (settled like any other call). */
+async function fileAnswer(
+  { data, error, response }: LooseResult,
+  fallbackName: string,
+): Promise<DownloadedFile> {
   if (!response.ok) {
     settle(error, response);
     throw new ApiError({ kind: 'http', httpStatus: response.status });

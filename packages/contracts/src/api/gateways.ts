@@ -139,6 +139,20 @@ export const GatewayListItem = Type.Object({
 });
 export type GatewayListItem = Static<typeof GatewayListItem>;
 
+/** Hours of data the logger centre's packet-loss figure covers (GET /gateway/page). */
+export const GATEWAY_LOSS_WINDOW_HOURS = 24;
+
+/** A row of the logger centre (GET /gateway/page): the list item and its recent packet loss. */
+export const GatewayPageItem = Type.Object({
+  ...GatewayListItem.properties,
+  lossRate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], {
+    description:
+      'Telemetry packet loss over the last 24 hours of data time: lost ÷ (received + lost), 0…1; ' +
+      'null when nothing was received in that window (docs/telemetry.md "Packet loss")',
+  }),
+});
+export type GatewayPageItem = Static<typeof GatewayPageItem>;
+
 export const GatewayDevice = Type.Object({
   id: Type.Integer(),
   sn: Type.String(),

@@ -124,7 +124,8 @@ export class AuthService {
    * Sliding renewal: use extends the expiry (written at most once per touch interval per process); a
    * token older than the renewal age is rotated. A usable session comes from the cache when it is there.
    */
-  async resolve(token: string): Promise<ResolvedSession> {
+  /** `renew: false` never rotates the token (for answers whose headers the client does not read). */
+  async resolve(token: string, options: { renew?: boolean } = {}): Promise<ResolvedSession> {
     if (!looksLikeToken(token)) throw Errors.notLoggedIn();
     const now = this.clock.now();
     const hash = hashToken(token);
@@ -132,7 +133,11 @@ export class AuthService {
 
     let renewedToken: string | null = null;
     const tokenAge = (now.getTime() - session.tokenIssuedAt.getTime()) / 1000;
-    if (session.matched === 'current' && tokenAge >= SessionPolicy.renewAfterSeconds) {
+    if (
+      options.renew !== false &&
+      session.matched === 'current' &&
+      tokenAge >= SessionPolicy.renewAfterSeconds
+    ) {
       // This token is about to become the previous one, which is never served from the cache.
       this.cache.drop(hash);
       const next = newToken();

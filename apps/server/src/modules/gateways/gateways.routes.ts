@@ -6,7 +6,7 @@ import {
   GatewayDetail,
   GatewayIdBody,
   GatewayLimits,
-  GatewayListItem,
+  GatewayPageItem,
   GatewayMessage,
   GatewayQuery,
   GatewayRegisterBody,
@@ -46,9 +46,10 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ gateways: GatewaysServic
         summary: 'Loggers within your reach, by SN or name, station and status',
         description:
           'Status (SPEC §4): OTHER never reported; OFFLINE silent for more than three upload intervals plus a ' +
-          'minute; FAULT an open URGENT or IMPORTANT alarm on the logger; otherwise NORMAL.',
+          'minute; FAULT an open URGENT or IMPORTANT alarm on the logger; otherwise NORMAL. lossRate: telemetry ' +
+          'packet loss over the last 24 hours of data time (null when nothing arrived).',
         querystring: GatewayQuery,
-        response: responses(Page(GatewayListItem)),
+        response: responses(Page(GatewayPageItem)),
       },
     },
     async (request) => ok(await gateways.page(await app.scopeOf(request), request.query)),

@@ -10,6 +10,8 @@ import {
   type GatewayCredentials,
   type GatewayDetail,
   type GatewayListItem,
+  type GatewayPageItem,
+  GATEWAY_LOSS_WINDOW_HOURS,
   type GatewayQuery,
   type GatewayRegisterBody,
   type GatewayRenameBody,
@@ -30,6 +32,7 @@ import {
   type GatewayRow,
   type NewGateway,
 } from './gateways.repository.js';
+import { PacketLossRepository } from '../telemetry/packet-loss.repository.js';
 import { RULE_EXPLANATION, readImportRows, rowProblemsError, type RowProblem } from './import.js';
 
 const MAC_RE = new RegExp(MAC_PATTERN);
@@ -117,6 +120,7 @@ export interface GatewaysServiceOptions {
 export class GatewaysService {
   private readonly repo: GatewaysRepository;
   private readonly rate: RateLimitRepository;
+  private readonly loss: PacketLossRepository;
 
   constructor(
     db: Db,
@@ -125,6 +129,7 @@ export class GatewaysService {
   ) {
     this.repo = new GatewaysRepository(db);
     this.rate = new RateLimitRepository(db);
+    this.loss = new PacketLossRepository(db);
   }
 
   async register(caller: Caller, body: GatewayRegisterBody): Promise<GatewayCredentials> {
@@ -235,7 +240,8 @@ export class GatewaysService {
     if (!(await this.repo.rename(caller.scope, body.gatewayId, name))) throw Errors.notFound();
   }
 
-  async page(scope: Scope, query: GatewayQuery): Promise<{ total: number; list: GatewayListItem[] }> {
+  /** The logger centre's page: the list items with their packet loss over the last day of data. */
+  async page(scope: Scope, query: GatewayQuery): Promise<{ total: number; list: GatewayPageItem[] }> {
     const now = this.clock.now();
     const { total, rows } = await this.repo.page(
       scope,
@@ -243,7 +249,16 @@ export class GatewaysService {
       pageWindow(query),
       now,
     );
-    return { total, list: rows.map((row) => toListItem(row, now.getTime())) };
+    const from = new Date(now.getTime() - GATEWAY_LOSS_WINDOW_HOURS * 3_600_000).toISOString();
+    const loss = await this.loss.rates(
+      rows.map((r) => r.id),
+      from,
+      now.toISOString(),
+    );
+    return {
+      total,
+      list: rows.map((row) => ({ ...toListItem(row, now.getTime()), lossRate: loss.get(row.id) ?? null })),
+    };
   }
 
   async detail(scope: Scope, id: number): Promise<GatewayDetail> {

@@ -55,4 +55,40 @@ export class PacketLossRepository {
       };
     });
   }
+
+  /**
+   * lost ÷ (received + lost) of each logger over data times in [from, to), by the same gap rule as `days`;
+   * a logger with no message in the window is absent (no figure, not zero).
+   */
+  async rates(gatewayIds: readonly number[], from: string, to: string): Promise<Map<number, number>> {
+    if (gatewayIds.length === 0) return new Map();
+    const ids = sql.join(
+      gatewayIds.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const rows = await queryRows<{ gateway_id: number; received: number; lost: number }>(
+      this.db,
+      sql`with seen as (
+            select gateway_id, seq, data_ts from gateway_seq_seen
+            where gateway_id in (${ids}) and data_ts >= ${from}::timestamptz - ${LOOK_BEHIND}::interval
+              and data_ts < ${to}::timestamptz
+          ),
+          breaks as (
+            select *, case when lag(seq) over (partition by gateway_id order by data_ts, seq) - seq
+                                > ${SEQ_RESET_BACKWARDS} then 1 else 0 end as reset
+            from seen
+          ),
+          runs as (
+            select *, sum(reset) over (partition by gateway_id order by data_ts, seq) as run from breaks
+          ),
+          gaps as (
+            select *, seq - lag(seq) over (partition by gateway_id, run order by seq) - 1 as gap from runs
+          )
+          select gateway_id::int as gateway_id, count(*)::int as received,
+                 coalesce(sum(case when gap > 0 then gap else 0 end), 0)::float8 as lost
+          from gaps where data_ts >= ${from}::timestamptz
+          group by gateway_id`,
+    );
+    return new Map(rows.map((r) => [r.gateway_id, r.lost / (r.received + r.lost)]));
+  }
 }

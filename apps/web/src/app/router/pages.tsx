@@ -73,6 +73,12 @@ const PAGES: Record<string, Page> = {
   'app/release': lazy(() =>
     import('../../features/app-release/AppReleasePage').then((m) => ({ default: m.AppReleasePage })),
   ),
+  'gateway/list': lazy(() =>
+    import('../../features/gateways/GatewayCentrePage').then((m) => ({ default: m.GatewayCentrePage })),
+  ),
+  'system/errors': lazy(() =>
+    import('../../features/system/RuntimeErrorsPage').then((m) => ({ default: m.RuntimeErrorsPage })),
+  ),
   'about/version': lazy(() =>
     import('../../features/about/VersionPage').then((m) => ({ default: m.VersionPage })),
   ),
