@@ -121,7 +121,11 @@ export class Uplink extends EventEmitter<UplinkEvents> {
     client.on('message', (topic, payload) => {
       if (topic === commandTopic(o.sn)) this.hooks.onCommand(payload);
     });
-    client.on('error', (error) => this.emit('error', error));
+    // A forced end while stopping fails what is still pending with "Connection closed": that is the stop
+    // asked for, not a fault to report.
+    client.on('error', (error) => {
+      if (!this.stopping) this.emit('error', error);
+    });
   }
 
   private onConnect(client: MqttClient): void {
@@ -134,7 +138,7 @@ export class Uplink extends EventEmitter<UplinkEvents> {
     this.preferBacklog = false;
     const generation = this.generation;
     client.subscribe(commandTopic(this.opts.sn), { qos: 1 }, (error) => {
-      if (error && generation === this.generation) this.emit('error', error);
+      if (error && generation === this.generation && !this.stopping) this.emit('error', error);
     });
     client.publish(
       uplinkTopic(this.opts.sn, 'hello'),
