@@ -9,7 +9,7 @@ import { ensureLoggerModel, LOGGER_MODEL } from './gateways-fixtures.js';
 import { bearer, createTestApp, oneDatabase, type TestApp } from './helpers.js';
 import { countRows, DEMO_PASSWORD, setPasswords } from './organisation-fixtures.js';
 import { registerTestLogger } from './support/loggers.js';
-import { zipWithHiddenEntry } from './support/zip.js';
+import { zipWithHiddenEntry } from './support/zip-archive.js';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

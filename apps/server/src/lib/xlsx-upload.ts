@@ -12,8 +12,6 @@ import { zipWithinLimits } from './zip-guard.js';
 const XLS_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 export const fileError = (rule: string, message: string): AppError =>
   Errors.invalid(rule, [{ field: 'body.file', rule, message }]);
 

@@ -1,7 +1,12 @@
 // The one way the server writes an XLSX file: ExcelJS's streaming writer (rows are flushed as they are
 // committed, so a large export never holds the whole sheet as objects) into a buffer the route sends.
 import { PassThrough } from 'node:stream';
+import { ErrorEnvelope } from '@sunfleet/contracts';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { Type, type TUnsafe } from 'typebox';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface BufferedWorkbook {
   workbook: ExcelJS.stream.xlsx.WorkbookWriter;
@@ -27,4 +32,33 @@ export function bufferedWorkbook(options: { styles: boolean }): BufferedWorkbook
       return Buffer.concat(chunks);
     },
   };
+}
+
+/** The response schemas of a route that answers an XLSX file (errors keep the envelope). */
+export function xlsxResponses(description = 'XLSX workbook, sent as an attachment'): {
+  200: { description: string; content: { [XLSX_TYPE]: { schema: TUnsafe<Buffer> } } };
+  '4xx': typeof ErrorEnvelope;
+  '5xx': typeof ErrorEnvelope;
+} {
+  return {
+    200: {
+      description,
+      content: { [XLSX_TYPE]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
+    },
+    '4xx': ErrorEnvelope,
+    '5xx': ErrorEnvelope,
+  };
+}
+
+/** `<prefix>-YYYYMMDD.xlsx` for the day of `at` (UTC). */
+export function datedXlsxName(prefix: string, at: Date): string {
+  return `${prefix}-${at.toISOString().slice(0, 10).replace(/-/g, '')}.xlsx`;
+}
+
+/** Sends a workbook as an attachment named `filename` (a server-made, plain ASCII name). */
+export function sendXlsx(reply: FastifyReply, bytes: Buffer, filename: string): FastifyReply {
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(bytes);
 }

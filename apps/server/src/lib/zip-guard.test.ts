@@ -1,7 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { zipWithHiddenEntry } from '../../test/support/zip.js';
+import { zipWithHiddenEntry } from '../../test/support/zip-archive.js';
 import { zipWithinLimits } from './zip-guard.js';
 
 const LIMITS = { maxEntries: 100, maxTotalBytes: 1024 * 1024 };

@@ -1,22 +1,14 @@
-import {
-  ALARM_EXPORT_ROWS_MAX,
-  AlarmExportQuery,
-  ErrorEnvelope,
-  Perm,
-  TelemetryApiMessage,
-} from '@sunfleet/contracts';
+import { ALARM_EXPORT_ROWS_MAX, AlarmExportQuery, Perm, TelemetryApiMessage } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { Errors } from '../../lib/errors.js';
+import { datedXlsxName, sendXlsx, xlsxResponses } from '../../lib/xlsx-writer.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import { DevicesRepository } from '../devices/devices.repository.js';
 import { FaultCatalogue, languageKey, withCatalogueText } from '../fault-codes/describe.js';
 import { ALARM_EXPORT_TEXT_KEYS, alarmWorkbook } from './alarm-workbook.js';
 import type { AlarmsService } from './alarms.service.js';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The alarm list as an XLSX file (docs/alarms.md "Alarm list screen"). */
 export const alarmExportRoutes: FastifyPluginAsyncTypebox<{
@@ -39,14 +31,7 @@ export const alarmExportRoutes: FastifyPluginAsyncTypebox<{
           "above the header says how many were left out. Times in each alarm's station zone, named in a " +
           "column of their own; headers, levels and states in the caller's language. from after to → 4000.",
         querystring: AlarmExportQuery,
-        response: {
-          200: {
-            description: 'XLSX workbook, sent as an attachment',
-            content: { [XLSX_TYPE]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
-          },
-          '4xx': ErrorEnvelope,
-          '5xx': ErrorEnvelope,
-        },
+        response: xlsxResponses(),
       },
     },
     async (request, reply) => {
@@ -66,11 +51,7 @@ export const alarmExportRoutes: FastifyPluginAsyncTypebox<{
         total: page.total,
         texts: await texts.texts(language, ALARM_EXPORT_TEXT_KEYS),
       });
-      const day = clock.now().toISOString().slice(0, 10).replace(/-/g, '');
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="alarms-${day}.xlsx"`)
-        .send(bytes);
+      return sendXlsx(reply, bytes, datedXlsxName('alarms', clock.now()));
     },
   );
 };

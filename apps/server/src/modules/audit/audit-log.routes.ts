@@ -1,14 +1,13 @@
-import { AuditEntry, AuditFilterQuery, AuditPageQuery, ErrorEnvelope, Page, Perm } from '@sunfleet/contracts';
+import { AuditEntry, AuditFilterQuery, AuditPageQuery, Page, Perm } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ok, responses } from '../../lib/envelope.js';
+import { sendXlsx, xlsxResponses } from '../../lib/xlsx-writer.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import { AuditLogService } from './audit-log.service.js';
 
 const tags = ['audit'];
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** "Log management": the audit trail in the caller's scope, as pages and as an XLSX export. */
 export const auditLogRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (
@@ -41,16 +40,7 @@ export const auditLogRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }>
         tags,
         summary: 'The same filtered rows as an XLSX file (newest 50,000 at most; the file says when capped)',
         querystring: AuditFilterQuery,
-        response: {
-          200: {
-            description: 'XLSX workbook, sent as an attachment',
-            content: {
-              [XLSX_TYPE]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) },
-            },
-          },
-          '4xx': ErrorEnvelope,
-          '5xx': ErrorEnvelope,
-        },
+        response: xlsxResponses(),
       },
     },
     async (request, reply) => {
@@ -58,10 +48,7 @@ export const auditLogRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }>
         clientAddress: request.ip,
         requestId: request.id,
       });
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.bytes);
+      return sendXlsx(reply, file.bytes, file.filename);
     },
   );
 };

@@ -2,22 +2,20 @@ import {
   DEVICE_EXPORT_ROWS_MAX,
   DeviceDetail,
   DeviceExportQuery,
-  ErrorEnvelope,
   IdParams,
   Perm,
   PvStringsBody,
   PvStringsView,
 } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ok, responses } from '../../lib/envelope.js';
+import { sendXlsx, xlsxResponses } from '../../lib/xlsx-writer.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import { DevicesService } from './devices.service.js';
 
 const tags = ['devices'];
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** One device: detail with the display groups of its model, and its history as an XLSX download. */
 export const devicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (
@@ -57,14 +55,7 @@ export const devicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
           "the device's model does not have → 4000 stationDevices.measureUnknown.",
         params: IdParams,
         querystring: DeviceExportQuery,
-        response: {
-          200: {
-            description: 'XLSX workbook, sent as an attachment',
-            content: { [XLSX_TYPE]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
-          },
-          '4xx': ErrorEnvelope,
-          '5xx': ErrorEnvelope,
-        },
+        response: xlsxResponses(),
       },
     },
     async (request, reply) => {
@@ -74,10 +65,7 @@ export const devicesRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> 
         request.params.id,
         request.query,
       );
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.bytes);
+      return sendXlsx(reply, file.bytes, file.filename);
     },
   );
 

@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import {
-  ErrorEnvelope,
   FaultCode,
   FaultCodeBody,
   FaultCodeCreated,
@@ -17,7 +16,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import { ok, responses } from '../../lib/envelope.js';
-import { readUploadedFile, XLSX_TYPE } from '../../lib/xlsx-upload.js';
+import { readUploadedFile } from '../../lib/xlsx-upload.js';
+import { sendXlsx, xlsxResponses } from '../../lib/xlsx-writer.js';
 import { FaultCodesService } from './fault-codes.service.js';
 
 const tags = ['faultCode'];
@@ -58,22 +58,12 @@ export const faultCodeRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
         tags,
         summary: `The filtered entries as an XLSX file (at most ${FaultCodeLimits.exportRowsMax}), importable unchanged`,
         querystring: FaultCodeExportQuery,
-        response: {
-          200: {
-            description: 'XLSX workbook, sent as an attachment',
-            content: { [XLSX_TYPE]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
-          },
-          '4xx': ErrorEnvelope,
-          '5xx': ErrorEnvelope,
-        },
+        response: xlsxResponses(),
       },
     },
     async (request, reply) => {
       const file = await service.export(request.query);
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="${file.filename}"`)
-        .send(file.bytes);
+      return sendXlsx(reply, file.bytes, file.filename);
     },
   );
 

@@ -19,75 +19,24 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { ok, responses } from '../../lib/envelope.js';
-import { AppError, Errors } from '../../lib/errors.js';
-import { holdsNul, nulRefused } from '../../lib/text.js';
-import { fieldErrors } from '../../plugins/envelope.plugin.js';
+import { attachmentDisposition, readMultipartForm } from '../../lib/multipart-form.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import { invalidField } from '../reference/sql-helpers.js';
 import type { FirmwareService, FirmwareUpload } from './firmware.service.js';
 
 const tags = ['firmware'];
-const FIELD_NAMES = Object.keys(FirmwareUploadFields.properties);
 
-/**
- * Reads the multipart body: the one `file` part (at most `maxBytes`) and the text fields in any order,
- * checked against FirmwareUploadFields. Nothing is stored here; any problem answers 4000.
- */
+/** The one `file` part (at most `maxBytes`) and the fields of FirmwareUploadFields; 4000 otherwise. */
 async function readUpload(request: FastifyRequest, maxBytes: number): Promise<FirmwareUpload> {
-  if (!request.isMultipart())
-    throw invalidField('body.file', SecurityMessage.fileRequired, 'expected multipart/form-data');
-  // Own properties only, whatever the field names (the parser already refuses __proto__).
-  const fields = new Map<string, string>();
-  let file: { fileName: string; bytes: Buffer } | null = null;
-  try {
-    for await (const part of request.parts({
-      limits: { files: 1, fileSize: maxBytes, fields: FIELD_NAMES.length + 2, fieldSize: 16_384 },
-    })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file') {
-          part.file.resume();
-          throw invalidField(
-            `body.${part.fieldname}`,
-            'rule.unknownField',
-            "the file goes in the field 'file'",
-          );
-        }
-        if (holdsNul(part.filename)) {
-          part.file.resume();
-          throw nulRefused('body.file');
-        }
-        const bytes = await part.toBuffer();
-        file = { fileName: part.filename, bytes };
-      } else {
-        if (typeof part.value !== 'string')
-          throw invalidField(`body.${part.fieldname}`, 'rule.type', 'must be text');
-        if (part.fieldnameTruncated || part.valueTruncated)
-          throw invalidField(`body.${part.fieldname}`, 'rule.tooLong', 'too long');
-        fields.set(part.fieldname, part.value);
-      }
-    }
-  } catch (error) {
-    if (error instanceof request.server.multipartErrors.RequestFileTooLargeError)
-      throw invalidField('body.file', FirmwareMessage.fileTooLarge, `larger than ${maxBytes} bytes`);
-    if (error instanceof request.server.multipartErrors.FilesLimitError)
-      throw invalidField('body.file', 'rule.tooMany', 'one file per upload');
-    // The parser refuses a field named __proto__ before it reaches us.
-    if (error instanceof request.server.multipartErrors.PrototypeViolationError)
-      throw invalidField('body.__proto__', 'rule.unknownField', 'not a field of this form');
-    if (error instanceof request.server.multipartErrors.FieldsLimitError)
-      throw invalidField('body', 'rule.tooMany', 'too many fields');
-    if (error instanceof AppError) throw error;
-    // Anything else the parser throws (a truncated or malformed body) says the body was not readable.
-    throw invalidField('body', SecurityMessage.fileRequired, 'unreadable multipart body');
-  }
-  const values = Object.fromEntries(fields);
-  if (holdsNul(values)) throw nulRefused('body');
-  const validate = request.compileValidationSchema(FirmwareUploadFields);
-  if (!validate(values))
-    throw Errors.invalid(undefined, fieldErrors('body', (validate.errors ?? []) as never[]));
+  const { file, fields } = await readMultipartForm(
+    request,
+    FirmwareUploadFields,
+    maxBytes,
+    FirmwareMessage.fileTooLarge,
+  );
   if (file === null)
     throw invalidField('body.file', SecurityMessage.fileRequired, "expected one file in the field 'file'");
-  return { ...file, fields: values as unknown as FirmwareUploadFields };
+  return { ...file, fields };
 }
 
 export const firmwareRoutes: FastifyPluginAsyncTypebox<{
@@ -224,7 +173,7 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox<{
       const image = await firmware.download(request.params.token);
       return reply
         .header('content-type', 'application/octet-stream')
-        .header('content-disposition', `attachment; filename="${image.fileName.replace(/["\\\r\n]/g, '_')}"`)
+        .header('content-disposition', attachmentDisposition(image.fileName))
         .header('x-sha256', image.sha256)
         .send(image.bytes);
     },

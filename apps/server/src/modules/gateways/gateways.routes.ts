@@ -1,6 +1,5 @@
 import multipart from '@fastify/multipart';
 import {
-  ErrorEnvelope,
   GatewayBindBody,
   GatewayCredentials,
   GatewayDetail,
@@ -18,12 +17,12 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok, responses } from '../../lib/envelope.js';
+import { sendXlsx, xlsxResponses } from '../../lib/xlsx-writer.js';
 import { callerOf } from '../organisation/access.js';
 import type { GatewaysService } from './gateways.service.js';
 import { credentialsWorkbook, readImportUpload } from './import.js';
 
 const tags = ['gateways'];
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const secretNote =
   'The password (the MQTT secret) is shown in this answer only: the server keeps a hash and cannot show it again.';
 
@@ -104,14 +103,7 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ gateways: GatewaysServic
           'answers 4000 listing each as `row.<n>.<column>` and stores nothing. On success the answer is an XLSX ' +
           `(SN, username, password) sent as an attachment. ${secretNote}`,
         consumes: ['multipart/form-data'],
-        response: {
-          200: {
-            description: 'XLSX workbook of the new credentials, sent as an attachment',
-            content: { [XLSX_TYPE]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
-          },
-          '4xx': ErrorEnvelope,
-          '5xx': ErrorEnvelope,
-        },
+        response: xlsxResponses('XLSX workbook of the new credentials, sent as an attachment'),
       },
     },
     async (request, reply) => {
@@ -125,10 +117,7 @@ export const gatewayRoutes: FastifyPluginAsyncTypebox<{ gateways: GatewaysServic
       };
       const file = await credentialsWorkbook(created);
       const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="logger-credentials-${stamp}.xlsx"`)
-        .send(file);
+      return sendXlsx(reply, file, `logger-credentials-${stamp}.xlsx`);
     },
   );
 

@@ -26,12 +26,12 @@ import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ok, responses } from '../../lib/envelope.js';
+import { sendXlsx, XLSX_TYPE } from '../../lib/xlsx-writer.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import { ivPointsCsv, ivWorkbook } from './iv-export.js';
 import { IvService } from './iv.service.js';
 
 const tags = ['iv'];
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const CSV_TYPE = 'text/csv; charset=utf-8';
 const file = (type: string) => ({
   content: { [type]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
@@ -149,10 +149,7 @@ export const ivRoutes: FastifyPluginAsyncTypebox<{
           .header('content-type', CSV_TYPE)
           .header('content-disposition', `attachment; filename="${name}.csv"`)
           .send(Buffer.from(ivPointsCsv(task)));
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="${name}.xlsx"`)
-        .send(await ivWorkbook(task));
+      return sendXlsx(reply, await ivWorkbook(task), `${name}.xlsx`);
     },
   );
 

@@ -1,7 +1,6 @@
 // Batch register test (back office, docs/remote.md "Batch register test"): one model, one register set (or a
 // raw range), many devices; one register.read per device; a result table per device and an XLSX export.
 import {
-  ErrorEnvelope,
   Page,
   PageQuery,
   Perm,
@@ -11,18 +10,17 @@ import {
   RegisterTestView,
 } from '@sunfleet/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ok, responses } from '../../lib/envelope.js';
+import { datedXlsxName, sendXlsx, xlsxResponses } from '../../lib/xlsx-writer.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import { DevicesRepository } from '../devices/devices.repository.js';
 import { RegisterTestService } from './register-test.service.js';
 import { REGISTER_TEST_TEXT_KEYS, registerTestWorkbook } from './register-test.workbook.js';
 
 const tags = ['remote'];
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const registerTestRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
@@ -118,14 +116,7 @@ export const registerTestRoutes: FastifyPluginAsyncTypebox<{
           'SN, logger, station, state and error, then one column per register (its decoded value) or the ' +
           "raw words as hex; headers and states in the caller's language.",
         params: RegisterTestIdParams,
-        response: {
-          200: {
-            description: 'XLSX workbook, sent as an attachment',
-            content: { [XLSX_TYPE]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
-          },
-          '4xx': ErrorEnvelope,
-          '5xx': ErrorEnvelope,
-        },
+        response: xlsxResponses(),
       },
     },
     async (request, reply) => {
@@ -138,11 +129,7 @@ export const registerTestRoutes: FastifyPluginAsyncTypebox<{
         nameKeys,
         texts: await texts.texts(language, [...REGISTER_TEST_TEXT_KEYS, ...nameKeys.values()]),
       });
-      const day = clock.now().toISOString().slice(0, 10).replace(/-/g, '');
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="register-test-${day}.xlsx"`)
-        .send(bytes);
+      return sendXlsx(reply, bytes, datedXlsxName('register-test', clock.now()));
     },
   );
 };

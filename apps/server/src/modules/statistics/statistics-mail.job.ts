@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { queryRows, type Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { XLSX_TYPE } from '../../lib/xlsx-writer.js';
 import type { Mailer } from '../../services/mailer.js';
 import { WorkerLoop } from '../../services/worker-loop.js';
 import { DevicesRepository } from '../devices/devices.repository.js';
@@ -20,7 +21,6 @@ import { STATISTICS_TEXT_KEYS, statisticsWorkbook } from './statistics-workbook.
 /** A claim outlives the slowest send (SMTP gives up after 60 s) with room to spare. */
 export const STATISTICS_MAIL_LEASE_MS = 5 * 60_000;
 const VIEWS_PER_ROUND = 20;
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MAIL_TEXT_KEYS = ['statistics.mail.subject', 'statistics.mail.body'];
 
 export interface StatisticsMailDeps {

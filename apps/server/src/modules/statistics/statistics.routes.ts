@@ -1,5 +1,4 @@
 import {
-  ErrorEnvelope,
   IdParams,
   Perm,
   StatisticsCompareQuery,
@@ -14,6 +13,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { ok, responses } from '../../lib/envelope.js';
+import { datedXlsxName, sendXlsx, xlsxResponses } from '../../lib/xlsx-writer.js';
 import { sessionOf } from '../../plugins/auth.plugin.js';
 import { DevicesRepository } from '../devices/devices.repository.js';
 import { callerOf } from '../organisation/access.js';
@@ -22,7 +22,6 @@ import { checkComparison, StatisticsService } from './statistics.service.js';
 import { STATISTICS_TEXT_KEYS, statisticsWorkbook } from './statistics-workbook.js';
 
 const tags = ['statistics'];
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const rules =
   `Periods: from…to (local days; granularity DAY ≤ ${StatisticsLimits.daysMax} days, MONTH ≤ ` +
   `${StatisticsLimits.monthsMax} months, YEAR ≤ ${StatisticsLimits.yearsMax} years; 4000 statistics.tooManyPeriods) ` +
@@ -72,14 +71,7 @@ export const statisticsRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock 
         summary: 'The comparison of GET /statistics/compare as an XLSX file',
         description: `${rules} Headers in the caller's language; one row per station and period, then its total.`,
         querystring: StatisticsCompareQuery,
-        response: {
-          200: {
-            description: 'XLSX workbook, sent as an attachment',
-            content: { [XLSX_TYPE]: { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) } },
-          },
-          '4xx': ErrorEnvelope,
-          '5xx': ErrorEnvelope,
-        },
+        response: xlsxResponses(),
       },
     },
     async (request, reply) => {
@@ -87,11 +79,7 @@ export const statisticsRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock 
       const result = await statistics.compare(await app.scopeOf(request), comparison);
       const language = await texts.languageOf(sessionOf(request).userId);
       const bytes = await statisticsWorkbook(result, await texts.texts(language, STATISTICS_TEXT_KEYS));
-      const day = clock.now().toISOString().slice(0, 10).replace(/-/g, '');
-      return reply
-        .header('content-type', XLSX_TYPE)
-        .header('content-disposition', `attachment; filename="statistics-${day}.xlsx"`)
-        .send(bytes);
+      return sendXlsx(reply, bytes, datedXlsxName('statistics', clock.now()));
     },
   );
 

@@ -1,6 +1,5 @@
-import { useState, type ReactElement } from 'react';
-import { Button, Checkbox, Form, Input, Progress, Radio, Select, Upload, type UploadFile } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import type { ReactElement } from 'react';
+import { Checkbox, Form, Input, Radio, Select, type UploadFile } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import {
   AppPlatforms,
@@ -11,7 +10,12 @@ import {
 } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
-import { fileSizeText } from '../../components/fileSize';
+import {
+  singleFileRule,
+  SingleFileItem,
+  UploadProgress,
+  useUploadProgress,
+} from '../../components/FileUpload';
 import { applyFieldErrors } from '../../lib/formErrors';
 import { fromRule } from '../../lib/formRules';
 import { showSuccessToast } from '../../lib/toast';
@@ -40,40 +44,32 @@ export function AppReleaseCreateModal({
   const [form] = Form.useForm<Values>();
   const platform = Form.useWatch('platform', form);
   const source = Form.useWatch('source', form) ?? 'STORE';
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUploadProgress();
   const close = (): void => {
-    setProgress(null);
+    upload.reset();
     onClose();
   };
   const save = useMutation({
     mutationFn: (values: Values) => {
-      setProgress(values.source === 'FILE' ? 0 : null);
-      return createAppRelease(values, values.file?.[0]?.originFileObj, (f) =>
-        setProgress(Math.round(f * 100)),
-      );
+      if (values.source === 'FILE') upload.start();
+      else upload.reset();
+      return createAppRelease(values, values.file?.[0]?.originFileObj, upload.onProgress);
     },
     onSuccess: () => {
       showSuccessToast(t('appRelease.created'));
       close();
     },
     onError: (error) => {
-      setProgress(null);
+      upload.reset();
       applyFieldErrors(form, error, FIELDS);
     },
   });
-  const fileRule = {
-    validator: (_: unknown, files: UploadFile[] | undefined) => {
-      const file = files?.[0];
-      if (file === undefined) return Promise.reject(new Error(t('security.fileRequired')));
-      if (fileExtension(file.name) !== 'apk') return Promise.reject(new Error(t('appRelease.fileType')));
-      if ((file.size ?? 0) === 0) return Promise.reject(new Error(t('appRelease.emptyFile')));
-      if ((file.size ?? 0) > AppReleaseLimits.fileBytesMax)
-        return Promise.reject(
-          new Error(t('appReleaseWeb.tooLarge', { size: fileSizeText(AppReleaseLimits.fileBytesMax) })),
-        );
-      return Promise.resolve();
-    },
-  };
+  const fileRule = singleFileRule(t, {
+    nameError: (name) => (fileExtension(name) !== 'apk' ? 'appRelease.fileType' : null),
+    emptyKey: 'appRelease.emptyFile',
+    maxBytes: AppReleaseLimits.fileBytesMax,
+    tooLargeKey: 'appReleaseWeb.tooLarge',
+  });
   const urlRule = {
     validator: (_: unknown, value: string | undefined) =>
       isHttpsUrl(value ?? '') ? Promise.resolve() : Promise.reject(new Error(t('appRelease.storeUrlHttps'))),
@@ -130,28 +126,18 @@ export function AppReleaseCreateModal({
           />
         </Form.Item>
       ) : (
-        <Form.Item
-          name="file"
+        <SingleFileItem
           label={t('appReleaseWeb.file')}
-          valuePropName="fileList"
-          getValueFromEvent={(e: { fileList: UploadFile[] }) => e.fileList.slice(-1)}
-          rules={[fileRule]}
-        >
-          <Upload accept=".apk" beforeUpload={() => false} maxCount={1} data-testid={AppReleaseTestId.file}>
-            <Button icon={<UploadOutlined />}>{t('appReleaseWeb.chooseFile')}</Button>
-          </Upload>
-        </Form.Item>
+          accept=".apk"
+          rule={fileRule}
+          testId={AppReleaseTestId.file}
+          buttonText={t('appReleaseWeb.chooseFile')}
+        />
       )}
       <Form.Item name="publish" valuePropName="checked">
         <Checkbox data-testid={AppReleaseTestId.publishNow}>{t('appReleaseWeb.publishNow')}</Checkbox>
       </Form.Item>
-      {progress !== null && (
-        <Progress
-          percent={progress}
-          status={save.isPending ? 'active' : 'normal'}
-          data-testid={AppReleaseTestId.progress}
-        />
-      )}
+      <UploadProgress progress={upload.progress} active={save.isPending} testId={AppReleaseTestId.progress} />
     </FormModal>
   );
 }

@@ -1,11 +1,15 @@
-import { useState, type ReactElement } from 'react';
-import { Button, Form, Input, Progress, Upload, type UploadFile } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import type { ReactElement } from 'react';
+import { Form, Input, type UploadFile } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { DOCUMENT_ACCEPT, DocumentLimits, documentKindOfName, type DocumentView } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
-import { fileSizeText } from '../../components/fileSize';
+import {
+  singleFileRule,
+  SingleFileItem,
+  UploadProgress,
+  useUploadProgress,
+} from '../../components/FileUpload';
 import { applyFieldErrors } from '../../lib/formErrors';
 import { showSuccessToast } from '../../lib/toast';
 import { uploadDocument, type DocumentUploadValues } from './api';
@@ -36,42 +40,35 @@ export function DocumentUploadModal({
 }): ReactElement {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUploadProgress();
   const close = (): void => {
-    setProgress(null);
+    upload.reset();
     onClose();
   };
   const save = useMutation({
     mutationFn: async (values: Values) => {
       const file = values.file?.[0]?.originFileObj;
       if (file === undefined) throw new Error('no file');
-      setProgress(0);
+      upload.start();
       const visibility = { ...values, roleIds: values.roleIds ?? [] };
-      return uploadDocument(visibility, file, document?.id ?? null, (f) => setProgress(Math.round(f * 100)));
+      return uploadDocument(visibility, file, document?.id ?? null, upload.onProgress);
     },
     onSuccess: () => {
       showSuccessToast(t(document === undefined ? 'documents.uploaded' : 'documents.versionAdded'));
       close();
     },
     onError: (error) => {
-      setProgress(null);
+      upload.reset();
       applyFieldErrors(form, error, FIELDS);
     },
   });
-  const fileRule = {
-    validator: (_: unknown, files: UploadFile[] | undefined) => {
-      const file = files?.[0];
-      if (file === undefined) return Promise.reject(new Error(t('security.fileRequired')));
-      if (documentKindOfName(file.name) === null) return Promise.reject(new Error(t('documents.fileType')));
-      if ((file.size ?? 0) === 0) return Promise.reject(new Error(t('documents.emptyFile')));
-      // The platform's own limit (DOCUMENT_MAX_BYTES) may be lower: the server says so.
-      if ((file.size ?? 0) > DocumentLimits.fileBytesMax)
-        return Promise.reject(
-          new Error(t('documentsWeb.tooLarge', { size: fileSizeText(DocumentLimits.fileBytesMax) })),
-        );
-      return Promise.resolve();
-    },
-  };
+  const fileRule = singleFileRule(t, {
+    nameError: (name) => (documentKindOfName(name) === null ? 'documents.fileType' : null),
+    emptyKey: 'documents.emptyFile',
+    // The platform's own limit (DOCUMENT_MAX_BYTES) may be lower: the server says so.
+    maxBytes: DocumentLimits.fileBytesMax,
+    tooLargeKey: 'documentsWeb.tooLarge',
+  });
   return (
     <FormModal<Values>
       open={open}
@@ -114,30 +111,15 @@ export function DocumentUploadModal({
       <Form.Item name="notes" label={t('documentsWeb.notes')}>
         <Input.TextArea rows={2} maxLength={DocumentLimits.notesMax} />
       </Form.Item>
-      <Form.Item
-        name="file"
+      <SingleFileItem
         label={t('documentsWeb.file')}
         extra={t('documentsWeb.fileHint')}
-        valuePropName="fileList"
-        getValueFromEvent={(e: { fileList: UploadFile[] }) => e.fileList.slice(-1)}
-        rules={[fileRule]}
-      >
-        <Upload
-          accept={DOCUMENT_ACCEPT}
-          beforeUpload={() => false}
-          maxCount={1}
-          data-testid={DocumentsTestId.file}
-        >
-          <Button icon={<UploadOutlined />}>{t('documentsWeb.chooseFile')}</Button>
-        </Upload>
-      </Form.Item>
-      {progress !== null && (
-        <Progress
-          percent={progress}
-          status={save.isPending ? 'active' : 'normal'}
-          data-testid={DocumentsTestId.progress}
-        />
-      )}
+        accept={DOCUMENT_ACCEPT}
+        rule={fileRule}
+        testId={DocumentsTestId.file}
+        buttonText={t('documentsWeb.chooseFile')}
+      />
+      <UploadProgress progress={upload.progress} active={save.isPending} testId={DocumentsTestId.progress} />
     </FormModal>
   );
 }

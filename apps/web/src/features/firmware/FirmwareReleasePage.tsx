@@ -4,6 +4,7 @@ import { Perm, type FirmwareView } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { epochText } from '../../components/commands/epochText';
 import { DataTable } from '../../components/DataTable';
+import { fileSizeText } from '../../components/fileSize';
 import { ListPageCard, ListToolbar } from '../../components/ListPage';
 import { Permitted } from '../../components/Permitted';
 import { DeleteButton, actionsColumn, useRemove } from '../../components/RowActions';
@@ -14,13 +15,6 @@ import { deleteFirmware, useFirmwarePage, useFirmwarePublicKey, type FirmwareFil
 import { FirmwareUploadModal } from './FirmwareUploadModal';
 import { FirmwareTestId } from './testIds';
 import { DEVICE_TYPE_LABEL, DeviceTypeFilter } from '../../components/DeviceTypeFilter';
-
-/** 1.5 MiB, 820 KiB, 512 B. */
-export function sizeText(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KiB`;
-  return `${bytes} B`;
-}
 
 /** The public key loggers must trust, with its fingerprint and the vendor keys uploads may be signed with. */
 function TrustedKey(): ReactElement | null {
@@ -112,7 +106,7 @@ export function FirmwareReleasePage({ meta }: PageProps): ReactElement {
       render: (v: string | null) => v ?? '-',
     },
     { title: t('firmwareWeb.column.file'), dataIndex: 'fileName' },
-    { title: t('firmwareWeb.column.size'), dataIndex: 'size', render: (v: number) => sizeText(v) },
+    { title: t('firmwareWeb.column.size'), dataIndex: 'size', render: (v: number) => fileSizeText(v) },
     {
       title: 'SHA-256',
       key: 'sha256',

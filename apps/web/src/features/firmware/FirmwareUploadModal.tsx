@@ -1,6 +1,5 @@
-import { useState, type ReactElement } from 'react';
-import { Button, Form, Input, Progress, Select, Upload, type UploadFile } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import type { ReactElement } from 'react';
+import { Form, Input, Select, type UploadFile } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import {
   acceptAttribute,
@@ -11,11 +10,16 @@ import {
 } from '@sunfleet/contracts';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../components/FormModal';
+import {
+  singleFileRule,
+  SingleFileItem,
+  UploadProgress,
+  useUploadProgress,
+} from '../../components/FileUpload';
 import { applyFieldErrors } from '../../lib/formErrors';
 import { fromRule } from '../../lib/formRules';
 import { showSuccessToast } from '../../lib/toast';
 import { uploadFirmware, useDeviceModelNames, useFirmwarePublicKey, type FirmwareUploadValues } from './api';
-import { sizeText } from './FirmwareReleasePage';
 import { FirmwareTestId } from './testIds';
 import { deviceTypeOptions } from '../../components/DeviceTypeFilter';
 
@@ -49,42 +53,36 @@ export function FirmwareUploadModal({ open, onClose }: { open: boolean; onClose:
   const models = useDeviceModelNames(deviceType, open);
   const key = useFirmwarePublicKey();
   const maxBytes = key.data?.maxBytes ?? FirmwareLimits.fileBytesDefault;
-  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useUploadProgress();
 
   const close = (): void => {
-    setProgress(null);
+    upload.reset();
     onClose();
   };
   const save = useMutation({
     mutationFn: async (values: Values) => {
       const file = values.file?.[0]?.originFileObj;
       if (file === undefined) throw new Error('no file');
-      setProgress(0);
-      return uploadFirmware(values, file, (fraction) => setProgress(Math.round(fraction * 100)));
+      upload.start();
+      return uploadFirmware(values, file, upload.onProgress);
     },
     onSuccess: () => {
       showSuccessToast(t('firmware.uploaded'));
       close();
     },
     onError: (error) => {
-      setProgress(null);
+      upload.reset();
       applyFieldErrors(form, error, FIELDS);
     },
   });
 
   const modelOptions = (models.data ?? []).map((m) => ({ value: m, label: m }));
-  const fileRule = {
-    validator: (_: unknown, files: UploadFile[] | undefined) => {
-      const file = files?.[0];
-      if (file === undefined) return Promise.reject(new Error(t('security.fileRequired')));
-      const nameFailure = validateUploadName(file.name, 'firmware');
-      if (nameFailure !== null) return Promise.reject(new Error(t(nameFailure)));
-      if ((file.size ?? 0) === 0) return Promise.reject(new Error(t('firmware.emptyFile')));
-      if ((file.size ?? 0) > maxBytes)
-        return Promise.reject(new Error(t('firmwareWeb.tooLarge', { size: sizeText(maxBytes) })));
-      return Promise.resolve();
-    },
-  };
+  const fileRule = singleFileRule(t, {
+    nameError: (name) => validateUploadName(name, 'firmware'),
+    emptyKey: 'firmware.emptyFile',
+    maxBytes,
+    tooLargeKey: 'firmwareWeb.tooLarge',
+  });
 
   return (
     <FormModal<Values>
@@ -159,29 +157,14 @@ export function FirmwareUploadModal({ open, onClose }: { open: boolean; onClose:
       <Form.Item name="signature" label={t('firmwareWeb.signature')} extra={t('firmwareWeb.signatureHint')}>
         <Input.TextArea rows={2} maxLength={200} />
       </Form.Item>
-      <Form.Item
-        name="file"
+      <SingleFileItem
         label={t('firmwareWeb.column.file')}
-        valuePropName="fileList"
-        getValueFromEvent={(e: { fileList: UploadFile[] }) => e.fileList.slice(-1)}
-        rules={[fileRule]}
-      >
-        <Upload
-          accept={acceptAttribute('firmware')}
-          beforeUpload={() => false}
-          maxCount={1}
-          data-testid={FirmwareTestId.file}
-        >
-          <Button icon={<UploadOutlined />}>{t('firmwareWeb.chooseFile')}</Button>
-        </Upload>
-      </Form.Item>
-      {progress !== null && (
-        <Progress
-          percent={progress}
-          status={save.isPending ? 'active' : 'normal'}
-          data-testid={FirmwareTestId.progress}
-        />
-      )}
+        accept={acceptAttribute('firmware')}
+        rule={fileRule}
+        testId={FirmwareTestId.file}
+        buttonText={t('firmwareWeb.chooseFile')}
+      />
+      <UploadProgress progress={upload.progress} active={save.isPending} testId={FirmwareTestId.progress} />
     </FormModal>
   );
 }
