@@ -1,23 +1,8 @@
-import { Component, type ErrorInfo, type ReactElement, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
 
-/** What the console shows instead of a screen that failed to render. */
-function Crashed({ onRetry }: { onRetry: () => void }): ReactElement {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="error"
-      title={t('runtimeErrors.crashed')}
-      subTitle={t('runtimeErrors.crashedHint')}
-      extra={
-        <Button type="primary" onClick={onRetry}>
-          {t('runtimeErrors.reload')}
-        </Button>
-      }
-    />
-  );
-}
+// Its own chunk: Ant Design's Result and Button would otherwise weigh on the entry chunk every page
+// load pays for, to draw a screen that is hardly ever shown.
+const Crashed = lazy(() => import('./Crashed').then((m) => ({ default: m.Crashed })));
 
 /**
  * Catches render errors below it and shows a reload offer instead of a blank page. The error itself is
@@ -35,6 +20,12 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   override render(): ReactNode {
-    return this.state.failed ? <Crashed onRetry={() => window.location.reload()} /> : this.props.children;
+    return this.state.failed ? (
+      <Suspense fallback={null}>
+        <Crashed onRetry={() => window.location.reload()} />
+      </Suspense>
+    ) : (
+      this.props.children
+    );
   }
 }
