@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactElement } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { Spin } from 'antd';
-import type { EChartsCoreOption, EChartsType } from 'echarts/core';
+import type { EChartsCoreOption } from 'echarts/core';
+import { useEChartInstance } from './useEChartInstance';
 
 type ECharts = typeof import('echarts/core');
 
@@ -12,9 +13,6 @@ function loadECharts(): Promise<ECharts> {
   return loading;
 }
 
-/** SPEC §9: chart resize debounce. */
-const RESIZE_DEBOUNCE_MS = 100;
-
 /** One chart: the option is applied whenever it changes; the chart follows its box's size. */
 export function EChart({
   option,
@@ -25,31 +23,8 @@ export function EChart({
   height?: number;
   testId: string;
 }): ReactElement {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<EChartsType | undefined>(undefined);
-  const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    let disposed = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const observer = new ResizeObserver(() => {
-      clearTimeout(timer);
-      timer = setTimeout(() => chart.current?.resize(), RESIZE_DEBOUNCE_MS);
-    });
-    void loadECharts().then((echarts) => {
-      if (disposed || box.current === null) return;
-      chart.current = echarts.init(box.current);
-      observer.observe(box.current);
-      setReady(true);
-    });
-    return () => {
-      disposed = true;
-      clearTimeout(timer);
-      observer.disconnect();
-      chart.current?.dispose();
-      chart.current = undefined;
-    };
-  }, []);
+  const { box, chart, loaded } = useEChartInstance(loadECharts, (echarts, el) => echarts.init(el));
+  const ready = loaded !== undefined;
 
   useEffect(() => {
     if (ready) chart.current?.setOption(option, { notMerge: true });

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactElement } from 'react';
-import type { EChartsCoreOption, EChartsType } from 'echarts/core';
+import { useEffect, useState, type ReactElement } from 'react';
+import type { EChartsCoreOption } from 'echarts/core';
+import { useEChartInstance } from '../../components/chart/useEChartInstance';
 
 /** The lazily loaded chart module (a type only: nothing is loaded by naming it). */
 export type Charts = typeof import('./bigScreenCharts');
@@ -12,9 +13,6 @@ export function loadBigScreenCharts(): Promise<Charts> {
   return loading;
 }
 
-/** SPEC §9: chart resize debounce. */
-const RESIZE_DEBOUNCE_MS = 100;
-
 /**
  * One chart of the big screen, filling its box. `option` may need the loaded module (the world's outlines).
  * data-drawn turns true once ECharts has finished drawing the current option.
@@ -26,33 +24,16 @@ export function BigScreenChart({
   option: (charts: Charts) => EChartsCoreOption;
   testId: string;
 }): ReactElement {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<EChartsType | undefined>(undefined);
-  const [charts, setCharts] = useState<Charts | undefined>(undefined);
   const [drawn, setDrawn] = useState(false);
-
-  useEffect(() => {
-    let disposed = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const observer = new ResizeObserver(() => {
-      clearTimeout(timer);
-      timer = setTimeout(() => chart.current?.resize(), RESIZE_DEBOUNCE_MS);
-    });
-    void loadBigScreenCharts().then((loaded) => {
-      if (disposed || box.current === null) return;
-      chart.current = loaded.echarts.init(box.current);
-      chart.current.on('finished', () => setDrawn(true));
-      observer.observe(box.current);
-      setCharts(loaded);
-    });
-    return () => {
-      disposed = true;
-      clearTimeout(timer);
-      observer.disconnect();
-      chart.current?.dispose();
-      chart.current = undefined;
-    };
-  }, []);
+  const {
+    box,
+    chart,
+    loaded: charts,
+  } = useEChartInstance(loadBigScreenCharts, (loaded, el) => {
+    const made = loaded.echarts.init(el);
+    made.on('finished', () => setDrawn(true));
+    return made;
+  });
 
   useEffect(() => {
     if (charts === undefined) return;
