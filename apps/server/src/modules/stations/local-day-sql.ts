@@ -1,5 +1,6 @@
 // A station's calendar in SQL: its local day at an instant, for a query over stations aliased `s`
-// (s.time_zone, IANA). Shared by the station answers (today's energy) and the IV auto scans (once a day).
+// (s.time_zone, IANA). Shared by the station answers (today's energy), the IV auto scans (once a day), the
+// big screen and the statistics (irradiation per local day).
 import { sql, type SQL } from 'drizzle-orm';
 
 /** The station `s`'s local calendar day at `now` (a date). */

@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { currencies, stations, statisticsViews } from '../../db/schema.js';
+import { stationLocalDayOf } from '../stations/local-day-sql.js';
 import { stationInScope } from '../tenancy/device-scope.js';
 import type { Scope } from '../tenancy/scope.js';
 
@@ -109,7 +110,7 @@ export class StatisticsRepository {
               and t.irradiance_wm2 is not null
             group by 1, 2, 3),
           hs as (select station_id, h, avg(wm2) as wm2 from w group by 1, 2)
-          select hs.station_id, to_char((hs.h at time zone s.time_zone)::date, 'YYYY-MM-DD') as day,
+          select hs.station_id, to_char(${stationLocalDayOf(sql`hs.h`)}, 'YYYY-MM-DD') as day,
             (sum(greatest(hs.wm2, 0)) / 1000)::float8 as kwh_m2
           from hs join ${stations} s on s.id = hs.station_id group by 1, 2`,
     );
