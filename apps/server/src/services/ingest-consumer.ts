@@ -34,7 +34,15 @@ export interface IngestConsumerOptions {
   topicFilter?: string;
 }
 
-const RECONNECT_MS = 1_000;
+/**
+ * Reconnect pause, ms. Short on purpose: Mosquitto (2.0.11, checked by the chaos run) does not restore
+ * shared subscriptions from its persistence file, so after a broker restart uplinks reach nobody until an
+ * ingest connection subscribes again; loggers wait at least 1 s before reconnecting (docs/protocol.md),
+ * so the ingest must be back first (docs/chaos.md "Broker restarts").
+ */
+const RECONNECT_MS = 100;
+/** Pause before taking messages again after the handler failed (the database is unavailable), ms. */
+const RETRY_AFTER_FAILURE_MS = 1_000;
 
 class Consumer {
   private client: MqttClient | null = null;
@@ -62,14 +70,18 @@ class Consumer {
       clean: false,
       properties: { sessionExpiryInterval: this.opts.sessionExpirySeconds ?? 3_600 },
       reconnectPeriod: RECONNECT_MS,
+      // MQTT.js would skip our SUBSCRIBE when the broker says the session is present; we send it anyway.
+      resubscribe: false,
       connectTimeout: 5_000,
     });
     this.client = client;
     const group = this.opts.shareGroup ?? INGEST_SHARE_GROUP;
     const filter = `$share/${group}/${this.opts.topicFilter ?? INGEST_TOPIC_FILTER}`;
     client.on('connect', () => {
-      // The persistent session keeps the subscription, but subscribing again is harmless and covers a
-      // session the broker expired or lost.
+      // Subscribe on every connect, even to a session the broker says it kept: the session may have
+      // expired, and Mosquitto restores a persistent session's shared subscription from its file without
+      // delivering to it again until the client subscribes anew (a SUBSCRIBE to a present subscription
+      // only replaces it).
       client.subscribe(filter, { qos: 1 }, (err) => {
         if (err) this.log.error({ err: err.message }, 'ingest subscription failed');
         else this.subscribed();
@@ -107,7 +119,7 @@ class Consumer {
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       if (!this.closing) this.start();
-    }, RECONNECT_MS);
+    }, RETRY_AFTER_FAILURE_MS);
   }
 
   async close(): Promise<void> {
