@@ -86,6 +86,11 @@ export async function openDatabase(target: DatabaseTarget, options: Options): Pr
   });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor a checked-out one (the pool listens on idle clients only): when the server goes away mid-transaction
+  // (a crash, a restart, pg_terminate_backend) the statement in progress fails with the error and the
+  // caller answers 5003; without a listener the client's 'error' event would end the process (the chaos
+  // run's PostgreSQL restart did). The pool discards such a client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
