@@ -146,6 +146,12 @@ export const gateways = pgTable(
     lastHelloAt: ts('last_hello_at'),
     /** Last telemetry sequence number seen, for packet-loss figures. */
     lastSeq: bigint('last_seq', { mode: 'number' }),
+    /**
+     * The logger's own loss counter (`BufDropped` of its reading of itself: telemetry messages its
+     * buffer had to drop) as of its newest such reading at `buffer_dropped_at`; null until it reports one.
+     */
+    bufferDropped: bigint('buffer_dropped', { mode: 'number' }),
+    bufferDroppedAt: ts('buffer_dropped_at'),
     simulated: boolean('simulated').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     boundAt: ts('bound_at'),

@@ -41,6 +41,11 @@ export interface PreparedTelemetry {
   rows: TelemetryRow[];
   /** Readings of the logger itself without a device row (not stored). */
   skipped: number;
+  /**
+   * The logger's own loss counter from its newest reading of itself (`BufDropped`: messages its buffer
+   * ever had to drop), with that reading's time; null when the message carries none.
+   */
+  bufferDropped: { count: number; ts: number } | null;
   envelope: Envelope;
 }
 
@@ -80,12 +85,21 @@ export async function prepareTelemetry(
   const backlog = message.backlog ?? false;
   const rows: TelemetryRow[] = [];
   let skipped = 0;
+  let bufferDropped: PreparedTelemetry['bufferDropped'] = null;
   let index = -1;
   for (const reading of message.readings) {
     index += 1;
     const device = devices.get(reading.dev);
     if (device === undefined) {
       skipped += 1; // the logger's own SN (directory.devices refuses every other unknown SN)
+      const count = reading.values?.BufDropped;
+      if (
+        typeof count === 'number' &&
+        Number.isSafeInteger(count) &&
+        count >= 0 &&
+        (bufferDropped === null || reading.ts >= bufferDropped.ts)
+      )
+        bufferDropped = { count, ts: reading.ts };
       continue;
     }
     const registers = device.modelId === null ? null : (registersByModel.get(device.modelId) ?? null);
@@ -127,6 +141,7 @@ export async function prepareTelemetry(
       readings: message.readings.length,
       rows,
       skipped,
+      bufferDropped,
       envelope,
     },
   };

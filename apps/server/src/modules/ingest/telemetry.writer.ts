@@ -82,14 +82,20 @@ SELECT 1`;
 
 /**
  * The loggers of the batch: seen now, and their last sequence number is the one of their newest live
- * data (a redelivered or backlog message does not move it back). Runs after the follow-up statement,
+ * data (a redelivered or backlog message does not move it back); their loss counter (`BufDropped` of
+ * their own reading) is the one of their newest reading of it. Runs after the follow-up statement,
  * whose sequence rows a statement of its own can see. Updating the rows locks them: the stations whose
  * facts the batch refreshes next are the loggers' stations until the transaction ends.
  */
 const gatewaysUpdate = (gateways: string): string => `
 UPDATE gateways AS g
-SET last_seen_at = GREATEST(g.last_seen_at, z.seen), last_seq = COALESCE(s.seq, g.last_seq)
-FROM json_to_recordset(${gateways}::json) AS z(gateway_id int, seen timestamptz)
+SET last_seen_at = GREATEST(g.last_seen_at, z.seen), last_seq = COALESCE(s.seq, g.last_seq),
+  buffer_dropped = CASE WHEN z.dropped_at >= COALESCE(g.buffer_dropped_at, '-infinity')
+    THEN z.dropped ELSE g.buffer_dropped END,
+  buffer_dropped_at = CASE WHEN z.dropped_at >= COALESCE(g.buffer_dropped_at, '-infinity')
+    THEN z.dropped_at ELSE g.buffer_dropped_at END
+FROM json_to_recordset(${gateways}::json)
+  AS z(gateway_id int, seen timestamptz, dropped bigint, dropped_at timestamptz)
 LEFT JOIN LATERAL (
   SELECT q.seq FROM gateway_seq_seen q
   WHERE q.gateway_id = z.gateway_id AND NOT q.backlog
@@ -308,7 +314,16 @@ export class TelemetryWriter {
         repeats: number;
       }
     >();
-    const perGateway = new Map<number, { gateway_id: number; seen: string }>();
+    const perGateway = new Map<
+      number,
+      {
+        gateway_id: number;
+        seen: string;
+        dropped: number | null;
+        dropped_at: string | null;
+        droppedMs: number;
+      }
+    >();
     for (const m of batch) {
       const key = `${m.gatewayId}:${m.seq}`;
       const seen = perSeq.get(key);
@@ -322,11 +337,27 @@ export class TelemetryWriter {
           readings: m.readings,
           repeats: 0,
         });
-      if (!perGateway.has(m.gatewayId))
-        perGateway.set(m.gatewayId, { gateway_id: m.gatewayId, seen: iso(nowMs) });
+      let gateway = perGateway.get(m.gatewayId);
+      if (gateway === undefined) {
+        gateway = {
+          gateway_id: m.gatewayId,
+          seen: iso(nowMs),
+          dropped: null,
+          dropped_at: null,
+          droppedMs: -1,
+        };
+        perGateway.set(m.gatewayId, gateway);
+      }
+      if (m.bufferDropped !== null && m.bufferDropped.ts >= gateway.droppedMs) {
+        gateway.dropped = m.bufferDropped.count;
+        gateway.dropped_at = iso(m.bufferDropped.ts);
+        gateway.droppedMs = m.bufferDropped.ts;
+      }
     }
     const seqs = [...perSeq.values()].sort((a, b) => a.gateway_id - b.gateway_id || a.seq - b.seq);
-    const gateways = [...perGateway.values()].sort((a, b) => a.gateway_id - b.gateway_id);
+    const gateways = [...perGateway.values()]
+      .sort((a, b) => a.gateway_id - b.gateway_id)
+      .map(({ droppedMs: _, ...g }) => g);
     return [
       JSON.stringify(perDevice),
       JSON.stringify(seqs),
