@@ -23,6 +23,16 @@ export default defineConfig({
       // Server logic that needs no database, beside its subject (src/**/*.test.ts).
       { test: { name: 'server-pure', root: 'apps/server', include: ['src/**/*.test.ts'] } },
       // API and service suites over PGlite and PostgreSQL (test/**/*.test.ts).
+      // The chaos run, bounded (bench/chaos: private PostgreSQL and Mosquitto, built server processes).
+      {
+        test: {
+          name: 'chaos',
+          root: 'bench',
+          include: ['chaos/**/*.test.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         test: {
           name: 'server',

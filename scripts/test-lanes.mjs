@@ -18,7 +18,8 @@ const STEPS = {
   lint: ['sh', ['-c', 'npm run --silent lint && npm run --silent format:check']],
   typecheck: ['npm', ['run', '--silent', 'typecheck']],
   unit: ['npm', ['run', '--silent', 'test:unit']],
-  'unit-server': ['npx', ['vitest', 'run', '--project', 'server']],
+  // The chaos suite runs beside the server's suites: it mostly waits for processes to die and recover.
+  'unit-server': ['npx', ['vitest', 'run', '--project', 'server', '--project', 'chaos']],
   'unit-rest': ['npm', ['run', '--silent', 'test:pure']],
   e2e: ['npm', ['run', '--silent', 'test:e2e']],
 };

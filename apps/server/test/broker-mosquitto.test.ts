@@ -1,50 +1,26 @@
 // A real Mosquitto, configured with the passwd and acl files `cli.js mqtt:mosquitto-files` writes:
 // loggers authenticate with the registry's stored hashes and stay inside their own topics.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commandTopic, uplinkTopic } from '@sunfleet/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMosquittoFiles, type ServerMqttUser } from '../src/modules/gateways/mosquitto-files.js';
-import { closed, freePort, nextMessage, REFUSED } from './broker-support.js';
+import { closed, nextMessage, REFUSED } from './broker-support.js';
 import { DATABASES, freshDatabase, type TestDatabase } from './helpers.js';
+import { mosquittoInstalled, startMosquitto, type MosquittoProcess } from './support/mosquitto-process.js';
 import { connectLogger, registerTestLogger, type TestLogger } from './support/loggers.js';
 
-const MOSQUITTO = '/usr/sbin/mosquitto';
 const SERVER: ServerMqttUser = { username: 'sunfleet-server', password: 'server-secret-0123456789abcdef' };
 
-/** Starts Mosquitto and resolves once both listeners are open. */
-async function startMosquitto(config: string): Promise<{ child: ChildProcess; log: () => string }> {
-  const child = spawn(MOSQUITTO, ['-c', config], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mosquitto did not start:\n${log}`)), 10_000);
-    const check = (): void => {
-      if (/mosquitto version [\d.]+ running/.test(log)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stderr?.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`mosquitto exited with ${code}:\n${log}`));
-    });
-  });
-  return { child, log: () => log };
-}
-
-describe.skipIf(!existsSync(MOSQUITTO))(
+describe.skipIf(!mosquittoInstalled())(
   'Mosquitto with the generated passwd and acl files (skipped: /usr/sbin/mosquitto is not installed)',
   () => {
     describe.each(DATABASES)('registry on %s', (kind) => {
       let database: TestDatabase;
       let dir: string;
-      let mosquitto: { child: ChildProcess; log: () => string };
+      let mosquitto: MosquittoProcess;
       let loggerUrl: string;
       let serverUrl: string;
       let a: TestLogger;
@@ -74,38 +50,13 @@ describe.skipIf(!existsSync(MOSQUITTO))(
         b = await registerTestLogger(database.database.db, { companyId: 1 });
         dir = await mkdtemp(join(tmpdir(), 'sunfleet-mosquitto-'));
         await regenerate();
-        const [loggerPort, serverPort] = [await freePort(), await freePort()];
-        loggerUrl = `mqtt://127.0.0.1:${loggerPort}`;
-        serverUrl = `mqtt://127.0.0.1:${serverPort}`;
-        const config = join(dir, 'mosquitto.conf');
-        await writeFile(
-          config,
-          [
-            'per_listener_settings false',
-            'allow_anonymous false',
-            `password_file ${join(dir, 'passwd')}`,
-            `acl_file ${join(dir, 'acl')}`,
-            'persistence false',
-            // Running as root (CI containers), Mosquitto would switch to its own user and lose the 0600 files.
-            ...(process.getuid?.() === 0 ? ['user root'] : []),
-            'log_dest stderr',
-            'log_type error',
-            'log_type warning',
-            'log_type notice',
-            'log_type information',
-            // Loggers: the client id is forced to the user name, so no logger can take over another's session.
-            `listener ${loggerPort} 127.0.0.1`,
-            'use_username_as_clientid true',
-            // The server's own connections (downlink client, ingest consumers) use their own client ids.
-            `listener ${serverPort} 127.0.0.1`,
-            '',
-          ].join('\n'),
-        );
-        mosquitto = await startMosquitto(config);
+        mosquitto = await startMosquitto({ dir });
+        loggerUrl = mosquitto.loggerUrl;
+        serverUrl = `mqtt://127.0.0.1:${mosquitto.serverPort}`;
       });
       afterAll(async () => {
         for (const client of clients) client.end(true);
-        mosquitto?.child.kill('SIGTERM');
+        await mosquitto?.stop();
         await database.drop();
         await rm(dir, { recursive: true, force: true });
       });
@@ -201,17 +152,7 @@ describe.skipIf(!existsSync(MOSQUITTO))(
         await expect(connectLogger(loggerUrl, c)).rejects.toThrow(REFUSED);
         const result = await regenerate();
         expect(result.loggers).toBe(3);
-        const reloaded = new Promise<void>((resolve) => {
-          const onData = (chunk: Buffer): void => {
-            if (/Reloading config/i.test(chunk.toString())) {
-              mosquitto.child.stderr?.off('data', onData);
-              setTimeout(resolve, 100);
-            }
-          };
-          mosquitto.child.stderr?.on('data', onData);
-        });
-        mosquitto.child.kill('SIGHUP');
-        await reloaded;
+        await mosquitto.reload();
         const client = await connect(c);
         expect(client.connected).toBe(true);
         const gone = closed(client);

@@ -78,6 +78,11 @@ export interface SimLoggerOptions {
   /** Wall clock for command expiry (default Date.now). */
   wallNow?: () => number;
   onError?: (error: Error) => void;
+  /**
+   * Called with each telemetry message as it is journaled, before it is sent (harnesses compare what
+   * was produced with what the cloud stored: bench/chaos).
+   */
+  onTelemetry?: (message: { seq: number; readings: readonly Reading[] }) => void;
 }
 
 export interface SimLoggerStats {
@@ -385,6 +390,7 @@ export class SimLogger implements CommandTarget {
       this.journal.meta.seq = (seq + 1) % SEQ_MODULO;
       const payload = { v: 1, seq, backlog: this.backfilling, readings: chunk };
       this.journal.append('telemetry', payload, chunk.length);
+      this.opts.onTelemetry?.(payload);
       this.forwarder.forward(ts, JSON.stringify(payload));
     }
     this.uplink.kick();
