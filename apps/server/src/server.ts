@@ -30,6 +30,9 @@ import pkg from '../package.json' with { type: 'json' };
 
 export const VERSION = pkg.version;
 
+/** How long telemetry naming unannounced devices waits for a hello on another ingest copy, ms. */
+const UNKNOWN_DEVICE_GRACE_MS = 30_000;
+
 export interface RunningServer {
   app: FastifyInstance | null;
   database: Database;
@@ -102,6 +105,8 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
         database,
         definitions: new DefinitionCache(database.db),
         log,
+        // Behind an external broker's shared subscription a hello may reach another copy (docs/telemetry.md).
+        unknownDeviceGraceMs: config.mqttUrl === null ? 0 : UNKNOWN_DEVICE_GRACE_MS,
         hooks: {
           onCommitted: () => rollups.kick(),
           commandResult: (gatewayId, message) => commandService.applyResult(gatewayId, message),

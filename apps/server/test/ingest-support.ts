@@ -27,7 +27,9 @@ export interface IngestWorld {
 
 export async function startIngestWorld(
   kind: DatabaseKind,
-  options: Partial<Pick<IngestDeps, 'batch' | 'faults' | 'applicationName' | 'now'>> = {},
+  options: Partial<
+    Pick<IngestDeps, 'batch' | 'faults' | 'applicationName' | 'now' | 'unknownDeviceGraceMs'>
+  > = {},
 ): Promise<IngestWorld> {
   const { database, drop } = await freshDatabase(kind);
   await seedDeviceRegistry(database.db);

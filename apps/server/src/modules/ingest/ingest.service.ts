@@ -21,7 +21,7 @@ import { sqlRunner, type SqlRunner } from './sql.js';
 import type { RowEncoder } from './telemetry.encode.js';
 import { prepareTelemetry, type Envelope, type PreparedTelemetry } from './telemetry.prepare.js';
 import { TelemetryWriter, type WriteOutcome, type WriterFaults } from './telemetry.writer.js';
-import { isTransient } from './transient.js';
+import { isTransient, TransientError } from './transient.js';
 import { UplinkValidator, type Uplink } from './validator.js';
 
 export interface IngestHooks {
@@ -44,6 +44,14 @@ export interface IngestDeps {
   applicationName?: string;
   /** Tests only: fault injection inside each telemetry transaction. */
   faults?: WriterFaults;
+  /**
+   * With several ingest copies behind a shared subscription, a logger's hello and its next telemetry can
+   * reach different copies, and the telemetry can come first. For this long after a logger's first
+   * message naming devices no hello has announced, such messages are not acknowledged (the broker
+   * delivers them again) instead of becoming `unknown-device` dead letters. 0 (the embedded broker, which
+   * acknowledges a hello only once it is stored): refused at once.
+   */
+  unknownDeviceGraceMs?: number;
 }
 
 const DEFAULT_MAX_READINGS = 5_000;
@@ -78,6 +86,8 @@ export class IngestService {
   private draining: NodeJS.Immediate | null = null;
   /** Telemetry messages received but not yet queued for writing (or refused). */
   private preparing = 0;
+  /** Per logger, when its telemetry first named devices not (yet) announced (see unknownDeviceGraceMs). */
+  private readonly unannouncedSince = new Map<number, number>();
   private readonly preparingMessages = new WeakSet<UplinkMessage>();
 
   constructor(private readonly deps: IngestDeps) {
@@ -267,7 +277,11 @@ export class IngestService {
           encoder: this.encoder,
           nowMs,
         });
-        if (!prepared.ok) return prepared;
+        if (!prepared.ok) {
+          if (prepared.reason === 'unknown-device') this.awaitHello(gateway, prepared.detail, nowMs);
+          return prepared;
+        }
+        this.unannouncedSince.delete(gateway.id);
         const queued = this.telemetry.add(prepared.value, Math.max(1, prepared.value.rows.length));
         this.leave(message);
         await queued;
@@ -291,6 +305,25 @@ export class IngestService {
       case 'firmware':
         return this.hook(() => this.deps.hooks.firmwareProgress(gateway.id, uplink.message));
     }
+  }
+
+  /**
+   * Telemetry naming devices no hello announced: while the grace lasts, a hello may still be on its way
+   * through another ingest copy, so the message is refused for now (transient: not acknowledged, the
+   * broker delivers it again) and the logger's device list is read afresh next time. After the grace it
+   * becomes a dead letter; a logger quiet about it for another grace starts a new one.
+   */
+  private awaitHello(gateway: GatewayRef, detail: string, nowMs: number): void {
+    const grace = this.deps.unknownDeviceGraceMs ?? 0;
+    if (grace <= 0) return;
+    let since = this.unannouncedSince.get(gateway.id);
+    if (since === undefined || nowMs - since > 2 * grace) {
+      since = nowMs;
+      this.unannouncedSince.set(gateway.id, since);
+    }
+    if (nowMs - since >= grace) return;
+    this.directory.forgetDevices(gateway.id);
+    throw new TransientError(`waiting for a hello of ${gateway.sn}: ${detail}`);
   }
 
   private async hook(call: () => Promise<void>): Promise<'stored' | Refusal> {
