@@ -48,7 +48,7 @@ const IN_FLIGHT = 16;
 const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 const log = pino({ level: process.env.BENCH_LOG_LEVEL ?? 'silent' });
 
-interface Fleet {
+export interface Fleet {
   loggers: { id: number; sn: string; secret: string; devices: { id: number; sn: string }[] }[];
 }
 
@@ -100,7 +100,7 @@ export async function openBenchDatabase(
   };
 }
 
-async function registerFleet(database: Database): Promise<Fleet> {
+export async function registerFleet(database: Database): Promise<Fleet> {
   const sql = sqlRunner(database);
   const tag = randomBytes(3).toString('hex').toUpperCase();
   const loggers: Fleet['loggers'] = [];
@@ -125,7 +125,7 @@ async function registerFleet(database: Database): Promise<Fleet> {
 }
 
 /** Messages per logger: each of 100 readings = 10 devices × 10 consecutive minutes. */
-function messagesOf(logger: Fleet['loggers'][number], count: number, start: number): string[] {
+export function messagesOf(logger: Fleet['loggers'][number], count: number, start: number): string[] {
   const messages: string[] = [];
   const steps = READINGS_PER_MESSAGE / DEVICES_PER_LOGGER;
   for (let m = 0; m < count; m++) {
@@ -385,7 +385,27 @@ async function alarmEngine(database: Database): Promise<{ stop(): Promise<number
   };
 }
 
-async function connect(url: string, logger: Fleet['loggers'][number]): Promise<MqttClient> {
+/** The logger's hello: its 10 inverters (their SNs derive from the logger's). */
+export async function announce(client: MqttClient, logger: Fleet['loggers'][number]): Promise<void> {
+  const devices = Array.from({ length: DEVICES_PER_LOGGER }, (_, d) => ({
+    sn: `SFI3A${logger.sn.slice(-6)}${d.toString().padStart(3, '0')}`,
+    type: 'INVERTER',
+    model: 'SF-INV-3P-10K',
+    unitId: d + 1,
+  }));
+  const hello = {
+    v: 1,
+    model: 'SF-LOGGER-4G',
+    firmware: '1.0',
+    mac: '02:00:00:00:00:01',
+    signal: null,
+    uploadInterval: 60,
+    devices,
+  };
+  await client.publishAsync(uplinkTopic(logger.sn, 'hello'), JSON.stringify(hello), { qos: 1 });
+}
+
+export async function connect(url: string, logger: Fleet['loggers'][number]): Promise<MqttClient> {
   return mqtt.connectAsync(url, {
     clientId: logger.sn,
     username: logger.sn,
@@ -432,22 +452,7 @@ async function benchOne(kind: 'postgres' | 'pglite', messagesPerLogger: number):
       for (const logger of fleet.loggers) {
         const client = await connect(url, logger);
         clients.push(client);
-        const devices = Array.from({ length: DEVICES_PER_LOGGER }, (_, d) => ({
-          sn: `SFI3A${logger.sn.slice(-6)}${d.toString().padStart(3, '0')}`,
-          type: 'INVERTER',
-          model: 'SF-INV-3P-10K',
-          unitId: d + 1,
-        }));
-        const hello = {
-          v: 1,
-          model: 'SF-LOGGER-4G',
-          firmware: '1.0',
-          mac: '02:00:00:00:00:01',
-          signal: null,
-          uploadInterval: 60,
-          devices,
-        };
-        await client.publishAsync(uplinkTopic(logger.sn, 'hello'), JSON.stringify(hello), { qos: 1 });
+        await announce(client, logger);
       }
       const devices = await sqlRunner(database).query<{ id: number; sn: string; gateway_id: number }>(
         'select id, sn, gateway_id from devices order by sn',

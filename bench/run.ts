@@ -9,6 +9,7 @@ import { runApiInfoBenchmark } from './api-info.js';
 import { runBackfillApiBenchmark } from './api-backfill.js';
 import { runStationApiBenchmarks } from './api-station.js';
 import { runSimBenchmark } from './sim.js';
+import { runScaleoutBenchmark } from './scaleout.js';
 
 interface Result {
   bench: string;
@@ -120,3 +121,5 @@ if (wanted('ingest.postgres', 'ingest.pglite')) await runIngestBenchmarks(print)
 if (wanted('alarm.notify')) await runAlarmNotifyBenchmark(print);
 // Simulator: device readings/s on one core ÷ JSON.stringify of the same messages (bench/sim.ts).
 if (wanted('sim.readings')) runSimBenchmark(print);
+// Two ingest processes ÷ one draining the same backlog from Mosquitto (bench/scaleout.ts).
+if (wanted('scaleout.ingest')) await runScaleoutBenchmark(print);
