@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
 import { active, apiAs, byId, holdSession, loginToken, type Api, type Envelope } from './support/api.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { closeContextsAfterEach, launchBrowser, newContext } from './support/browser.js';
 import { pickOption } from './support/select.js';
 import { sharedServer } from './support/shared-server.js';
 
@@ -46,6 +46,7 @@ let receiver: Server | undefined;
 /** What the local webhook receiver got: headers and the raw body. */
 const received: { headers: IncomingHttpHeaders; body: string }[] = [];
 const contexts: BrowserContext[] = [];
+closeContextsAfterEach(contexts);
 /** Start of the open urgent alarm: ten minutes ago. */
 const START = Date.now() - 10 * MIN;
 

@@ -4,7 +4,7 @@ import { AppReleaseTestId } from '../apps/web/src/features/app-release/testIds.j
 import { DocumentsTestId } from '../apps/web/src/features/documents/testIds.js';
 import { TestId } from '../apps/web/src/testids.js';
 import { active, apiAs, byId, holdSession, loginToken, type Api, type Envelope } from './support/api.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { closeContextsAfterEach, launchBrowser, newContext } from './support/browser.js';
 import { sharedServer } from './support/shared-server.js';
 
 // Step 5e back office in Chromium: a platform document uploaded through the form (with its progress) and
@@ -16,6 +16,7 @@ const server = sharedServer();
 let browser: Browser;
 let api: Api;
 const contexts: BrowserContext[] = [];
+closeContextsAfterEach(contexts);
 
 const submitModal = (p: Page): Promise<void> =>
   p.locator(`[data-testid="${TestId.formSubmit}"]:visible`).click();

@@ -12,7 +12,7 @@ import {
   type Envelope,
   type PageOf,
 } from './support/api.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { closeContextsAfterEach, launchBrowser, newContext } from './support/browser.js';
 import { pickOption } from './support/select.js';
 import { sharedServer } from './support/shared-server.js';
 
@@ -28,6 +28,7 @@ const VIEWER_ROLE = 'E2E account viewer';
 const server = sharedServer();
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+closeContextsAfterEach(contexts);
 
 /** Modal OK buttons; only the open modal's button is visible. */
 const submitModal = (page: Page): Promise<void> =>

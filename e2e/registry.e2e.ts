@@ -12,7 +12,7 @@ import {
   type Envelope,
   type PageOf,
 } from './support/api.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { closeContextsAfterEach, launchBrowser, newContext } from './support/browser.js';
 import { pickOption } from './support/select.js';
 import { sharedServer } from './support/shared-server.js';
 
@@ -38,6 +38,7 @@ const server = sharedServer();
 let browser: Browser;
 let api: Api;
 const contexts: BrowserContext[] = [];
+closeContextsAfterEach(contexts);
 /** The page of the running test; each test logs in on its own, so one failure does not block the next. */
 let page: Page;
 

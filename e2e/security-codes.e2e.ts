@@ -11,7 +11,7 @@ import {
   signIn,
   type Envelope,
 } from './support/api.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { closeContextsAfterEach, launchBrowser, newContext } from './support/browser.js';
 import { sharedServer } from './support/shared-server.js';
 
 // Step 2a account forms that need a verification code, in Chromium. Without SMTP_URL the server keeps
@@ -32,6 +32,7 @@ const OWNER_SIGNUP = { username: 'e2e.homeowner', email: 'home@example.com', pas
 const server = sharedServer();
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+closeContextsAfterEach(contexts);
 
 async function newPage(): Promise<Page> {
   const context = await newContext(browser, { viewport: { width: 1366, height: 860 } });

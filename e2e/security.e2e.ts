@@ -12,7 +12,7 @@ import {
   signIn,
   type Envelope,
 } from './support/api.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { closeContextsAfterEach, launchBrowser, newContext } from './support/browser.js';
 import { sharedServer } from './support/shared-server.js';
 
 // Step 2a account security in Chromium: change password end to end, personal data and avatar.
@@ -32,6 +32,7 @@ const UPLOAD_WRAPPER = `xpath=ancestor::*[contains(concat(' ', @class, ' '), ' a
 const server = sharedServer();
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+closeContextsAfterEach(contexts);
 
 async function newPage(): Promise<Page> {
   const context = await newContext(browser, { viewport: { width: 1366, height: 860 } });

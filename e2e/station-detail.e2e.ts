@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
 import { active, apiAs, byId, holdSession, loginToken, type Api, type Envelope } from './support/api.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { closeContextsAfterEach, launchBrowser, newContext } from './support/browser.js';
 import { sharedServer } from './support/shared-server.js';
 
 // Step 3 station detail in Chromium: a station and a logger made through the API, the logger bound in the
@@ -27,6 +27,7 @@ let seq = 0;
 /** Start of the lifetime counter: the day before yesterday, so every reading's counter follows its time. */
 const COUNTER_ORIGIN = Date.now() - 3 * DAY;
 const contexts: BrowserContext[] = [];
+closeContextsAfterEach(contexts);
 
 async function login(viewport: { width: number; height: number }, language?: 'DE'): Promise<Page> {
   const context = await newContext(browser, { viewport });

@@ -6,7 +6,7 @@ import {
 } from '../apps/web/src/features/station/list/columnChoice.js';
 import { TestId } from '../apps/web/src/testids.js';
 import { active, apiAs, byId, holdSession, loginToken, type Api, type Envelope } from './support/api.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { closeContextsAfterEach, launchBrowser, newContext } from './support/browser.js';
 import { pickOption } from './support/select.js';
 import { sharedServer } from './support/shared-server.js';
 
@@ -38,6 +38,7 @@ const server = sharedServer();
 let browser: Browser;
 let admin: Api;
 const contexts: BrowserContext[] = [];
+closeContextsAfterEach(contexts);
 
 /** The text box of a field, whether the test id sits on the input itself or on its wrapper. */
 const input = (scope: Locator, id: string): Locator =>

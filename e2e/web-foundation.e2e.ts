@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestId } from '../apps/web/src/testids.js';
 import { apiAs, byId, holdSession, loginToken, openSignedIn, type Envelope } from './support/api.js';
-import { launchBrowser, newContext } from './support/browser.js';
+import { closeContextsAfterEach, launchBrowser, newContext } from './support/browser.js';
 import { MARKUP_USER } from './support/shared-env.js';
 import { sharedServer } from './support/shared-server.js';
 
@@ -22,6 +22,7 @@ interface RouteEntryLike {
 const server = sharedServer();
 let browser: Browser;
 const contexts: BrowserContext[] = [];
+closeContextsAfterEach(contexts);
 
 /** The title of the page shown now (kept-alive tabs stay in the DOM, hidden). */
 const activeTitle = (page: Page) =>

@@ -4,15 +4,17 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../src/db/client.js';
 import { paths } from '../src/paths.js';
+import { BUILT_SERVER_ENTRY, buildServerIfStale } from './support/built-server.js';
 import { waitFor } from './support/poll.js';
 import { SMALL_FLEET } from './support/small-fleet.js';
 
 const serverRoot = resolve(import.meta.dirname, '..');
 const tmp = mkdtempSync(join(tmpdir(), 'sunfleet-proc-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+beforeAll(buildServerIfStale, 180_000);
 
 interface Run {
   code: number | null;
@@ -20,7 +22,7 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the real entry point (src/main.ts through tsx) until it exits or `until` matches its output. */
+/** Runs the real entry point (the built dist/main.js) until it exits or `until` matches its output. */
 function run(
   env: Record<string, string>,
   until?: RegExp,
@@ -28,7 +30,7 @@ function run(
   killAfterMs = 60_000,
 ): Promise<Run> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [BUILT_SERVER_ENTRY], {
       cwd: serverRoot,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', ...env },
     });

@@ -1,7 +1,8 @@
 // The `sim` service for real: the simulator as a supervised child process (restart with back-off, stop
 // with SIGTERM then SIGKILL). A bad SIM_FLEET stops the start with exit code 78 before anything is created.
 // The server process booting a small fleet whose telemetry reaches the database is process.test.ts's
-// start (one server process on PGlite for both: each costs a small machine about 20 CPU-seconds).
+// start (one server process on PGlite for both: each costs a small machine about 20 CPU-seconds). Both
+// start the built server (support/built-server.ts).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -9,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SimProcess } from '../src/modules/sim-fleet/sim-process.js';
+import { BUILT_SERVER_ENTRY, buildServerIfStale } from './support/built-server.js';
 import { waitFor } from './support/poll.js';
 import { SMALL_FLEET } from './support/small-fleet.js';
 
@@ -100,11 +102,13 @@ describe('the simulator child process', () => {
 });
 
 describe('the sim service in the server process', () => {
+  beforeAll(buildServerIfStale, 180_000);
+
   it('refuses a bad SIM_FLEET with exit code 78 before creating anything', async () => {
     const dataDir = join(tmp, 'bad');
     const bad = join(tmp, 'bad-fleet.json');
     writeFileSync(bad, JSON.stringify({ ...SMALL_FLEET, version: 2 }));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [BUILT_SERVER_ENTRY], {
       cwd: serverRoot,
       env: {
         PATH: process.env.PATH ?? '',
