@@ -17,6 +17,8 @@ export interface TestServer extends ServerAddress {
 }
 
 export interface RunningTestServer extends TestServer {
+  /** The server process's id (bench/soak.ts reads its CPU and memory from /proc and finds its children). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -119,6 +121,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningTe
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     adminUsername: 'admin',
     adminPassword,
     mqttPort: Number(env.MQTT_PORT),
