@@ -31,7 +31,8 @@ const FLAT_MB_PER_MIN = 1;
 const API_ROUND_MS = 1_000;
 /** Rounds of the same calls on the quiet server (simulator paused) for the p99 baseline. */
 const QUIET_ROUNDS = 30;
-/** How long the simulator may take to appear after the server answers (provisioning the fleet). */
+/** How long the server may take to answer (it checks the fleet file first), and then to start the simulator
+ * (provisioning the fleet). */
 const PROVISION_TIMEOUT_MS = 20 * 60_000;
 
 const MB = 1024 * 1024;
@@ -451,6 +452,7 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
         SERVICES: 'all',
         SIM_BACKFILL_DAYS: '0',
       },
+      healthTimeoutMs: PROVISION_TIMEOUT_MS,
     });
     await db.connect();
     const simPid = await simulatorOf(server);
