@@ -150,6 +150,8 @@ function metric(text: string, name: string, labels = ''): number {
 interface Call {
   at: number;
   ms: number;
+  /** What went wrong, when the call did not answer a successful envelope. */
+  error?: string;
 }
 
 /**
@@ -162,29 +164,43 @@ async function steadyClient(
   running: () => boolean,
   rounds = Number.POSITIVE_INFINITY,
 ): Promise<void> {
+  // A failed call is counted (the soak goes on: errors under load are a finding) and answers null.
   const call = async (path: string, init?: RequestInit): Promise<unknown> => {
     const started = performance.now();
-    const res = await fetch(`${server.baseUrl}${path}`, init);
-    const body = (await res.json()) as { status?: number; enMsg?: string; data?: unknown };
-    calls.push({ at: Date.now(), ms: performance.now() - started });
-    if (!res.ok || body.status !== 200)
-      throw new Error(`${path} answered HTTP ${res.status}, status ${body.status}: ${body.enMsg ?? ''}`);
-    return body.data;
+    try {
+      const res = await fetch(`${server.baseUrl}${path}`, init);
+      const body = (await res.json()) as { status?: number; enMsg?: string; data?: unknown };
+      const ok = res.ok && body.status === 200;
+      calls.push({
+        at: Date.now(),
+        ms: performance.now() - started,
+        ...(ok
+          ? {}
+          : {
+              error: `${path.split('?')[0]}: HTTP ${res.status}, status ${body.status} ${body.enMsg ?? ''}`,
+            }),
+      });
+      return ok ? body.data : null;
+    } catch (err) {
+      calls.push({ at: Date.now(), ms: performance.now() - started, error: `${path}: ${String(err)}` });
+      return null;
+    }
   };
   const login = (await call('/api/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: server.adminUsername, password: server.adminPassword }),
-  })) as { token: string };
-  calls.pop();
+  })) as { token: string } | null;
+  const refused = calls.pop();
+  if (login === null) throw new Error(`the client could not log in: ${refused?.error ?? ''}`);
   const headers = { authorization: `Bearer ${login.token}` };
   let stationId: number | undefined;
   for (let n = 0; n < rounds && running(); n++) {
     const began = Date.now();
     const page = (await call('/api/station/list?pageNum=1&pageSize=20', { headers })) as {
       list: { id: number }[];
-    };
-    stationId ??= page.list[0]?.id;
+    } | null;
+    stationId ??= page?.list[0]?.id;
     await call('/api/station/stats/index', { headers });
     if (stationId !== undefined) {
       const day = new Date().toISOString().slice(0, 10);
@@ -216,6 +232,7 @@ interface Sample {
   notifyQueue: number;
   apiP99Ms: number | null;
   apiCalls: number;
+  apiErrors: number;
   loopP99Ms: number;
 }
 
@@ -294,7 +311,8 @@ class Sampler {
     const simMs = cpuMsOf(this.simPid) ?? this.last.sim;
     const machine = machineCpuMs();
     const stored = metric(text, 'sunfleet_ingest_readings_total', 'result="stored"');
-    const recent = calls.filter((c) => c.at > this.last.wall).map((c) => c.ms);
+    const interval = calls.filter((c) => c.at > this.last.wall);
+    const recent = interval.map((c) => c.ms);
     const sample: Sample = {
       minute: (wall - this.started) / 60_000,
       serverRssMb: (rssBytesOf(this.server.pid) ?? Number.NaN) / MB,
@@ -318,6 +336,7 @@ class Sampler {
       notifyQueue: queues?.notify ?? 0,
       apiP99Ms: recent.length > 0 ? quantile(recent, 0.99) : null,
       apiCalls: recent.length,
+      apiErrors: interval.filter((c) => c.error !== undefined).length,
       loopP99Ms: metric(text, 'sunfleet_nodejs_eventloop_lag_p99_seconds') * 1000,
     };
     this.last = {
@@ -334,7 +353,7 @@ class Sampler {
 }
 
 const HEADER =
-  ' time  srvRSS  heap  simRSS  srvCPU simCPU  dbCPU  host | stored/s devices stale  lag p99/max s | pending rollupQ (age s) notifyQ | API p99 ms (n)  loop p99';
+  ' time  srvRSS  heap  simRSS  srvCPU simCPU  dbCPU  host | stored/s devices stale  lag p99/max s | pending rollupQ (age s) notifyQ | API p99 ms (n) err  loop p99';
 
 function line(s: Sample): string {
   const mmss = `${Math.floor(s.minute)}:${String(Math.round((s.minute % 1) * 60) % 60).padStart(2, '0')}`;
@@ -360,6 +379,7 @@ function line(s: Sample): string {
     `${s.notifyQueue}`.padStart(7),
     '|',
     `${s.apiP99Ms === null ? '-' : Math.round(s.apiP99Ms)} (${s.apiCalls})`.padStart(14),
+    `${s.apiErrors}`.padStart(4),
     `${Math.round(s.loopP99Ms)}`.padStart(9),
   ].join(' ');
 }
@@ -471,6 +491,7 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
     });
     const samples: Sample[] = [];
     const memory = memoryEverySecond(sampler, server.pid, simPid, started);
+    let logOffset = server.output().length;
     log(HEADER);
     for (let k = 1; running(); k++) {
       const next = started + k * options.everyS * 1000;
@@ -484,6 +505,15 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
       const sample = await sampler.take(calls);
       samples.push(sample);
       log(line(sample));
+      // The server's errors of the interval (it logs at warn and above here): the first two, shortened.
+      const output = server.output();
+      const errors = output
+        .slice(logOffset)
+        .split('\n')
+        .filter((l) => /"level":(50|60)/.test(l));
+      logOffset = output.length;
+      for (const e of errors.slice(0, 2)) log(`  server: ${e.slice(0, 300)}`);
+      if (errors.length > 2) log(`  server: … ${errors.length - 2} more errors`);
       if (client.error !== null) throw client.error;
     }
     memory.stop();
@@ -540,6 +570,7 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
     });
     const loaded = calls.filter((c) => (c.at - started) / 60_000 >= endMinute / 2).map((c) => c.ms);
     const apiP99 = quantile(loaded, 0.99);
+    const failed = calls.filter((c) => c.error !== undefined);
     print({
       bench: 'soak.apiP99',
       value: round(apiP99, 1),
@@ -547,7 +578,9 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
       baseline: round(quietP99, 1),
       ratio: round(apiP99 / quietP99, 2),
       note:
-        `${loaded.length} calls in the 2nd half; whole run p99 ${Math.round(
+        `${loaded.length} calls in the 2nd half, ${failed.length} of all ${calls.length} failed` +
+        (failed[0] ? ` (first: ${failed[0].error})` : '') +
+        `; whole run p99 ${Math.round(
           quantile(
             calls.map((c) => c.ms),
             0.99,
