@@ -250,7 +250,8 @@ class Sampler {
 
   constructor(
     private readonly server: RunningTestServer,
-    private readonly simPid: number,
+    /** The simulator's process; the server starts a new one when it exits (followed in take()). */
+    public simPid: number,
     private readonly db: pg.Client,
     private readonly staleAfterS: number,
     private readonly started: number,
@@ -308,7 +309,17 @@ class Sampler {
     let dbMs = 0;
     for (const [pid, ms] of db) dbMs += ms - (this.last.db.get(pid) ?? 0);
     const serverMs = cpuMsOf(this.server.pid) ?? this.last.server;
-    const simMs = cpuMsOf(this.simPid) ?? this.last.sim;
+    let simMs = cpuMsOf(this.simPid);
+    if (simMs === null) {
+      // The simulator exited and the server restarted it: follow the new one from here.
+      const next = childrenOf(this.server.pid).find((pid) => / run --fleet /.test(commandLineOf(pid)));
+      if (next !== undefined) {
+        this.simPid = next;
+        this.last.sim = 0;
+        simMs = cpuMsOf(next);
+      }
+    }
+    simMs ??= this.last.sim;
     const machine = machineCpuMs();
     const stored = metric(text, 'sunfleet_ingest_readings_total', 'result="stored"');
     const interval = calls.filter((c) => c.at > this.last.wall);
@@ -418,14 +429,13 @@ async function settle(sampler: Sampler, db: pg.Client, ms: number): Promise<numb
 function memoryEverySecond(
   sampler: Sampler,
   serverPid: number,
-  simPid: number,
   started: number,
 ): { points: { minute: number; rss: number; heap: number; sim: number }[]; stop(): void } {
   const points: { minute: number; rss: number; heap: number; sim: number }[] = [];
   const timer = setInterval(() => {
     const minute = (Date.now() - started) / 60_000;
     const rss = (rssBytesOf(serverPid) ?? Number.NaN) / MB;
-    const sim = (rssBytesOf(simPid) ?? Number.NaN) / MB;
+    const sim = (rssBytesOf(sampler.simPid) ?? Number.NaN) / MB;
     sampler.metrics().then(
       (text) =>
         points.push({ minute, rss, sim, heap: metric(text, 'sunfleet_nodejs_heap_size_used_bytes') / MB }),
@@ -490,8 +500,8 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
       client.error = err instanceof Error ? err : new Error(String(err));
     });
     const samples: Sample[] = [];
-    const memory = memoryEverySecond(sampler, server.pid, simPid, started);
-    let logOffset = server.output().length;
+    const memory = memoryEverySecond(sampler, server.pid, started);
+    let logOffset = 0;
     log(HEADER);
     for (let k = 1; running(); k++) {
       const next = started + k * options.everyS * 1000;
@@ -505,12 +515,15 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
       const sample = await sampler.take(calls);
       samples.push(sample);
       log(line(sample));
-      // The server's errors of the interval (it logs at warn and above here): the first two, shortened.
+      // The server's errors of the interval and the simulator's complaints (its stderr, logged at warn):
+      // the first two, shortened.
       const output = server.output();
       const errors = output
         .slice(logOffset)
         .split('\n')
-        .filter((l) => /"level":(50|60)/.test(l));
+        .filter(
+          (l) => /"level":(50|60)/.test(l) || (l.includes('"component":"sim"') && l.includes('"level":40')),
+        );
       logOffset = output.length;
       for (const e of errors.slice(0, 2)) log(`  server: ${e.slice(0, 300)}`);
       if (errors.length > 2) log(`  server: … ${errors.length - 2} more errors`);
@@ -525,7 +538,8 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
     let quietP99: number = Number.NaN;
     let rollupLeft: number | null = null;
     if (!interrupted) {
-      process.kill(simPid, 'SIGSTOP');
+      const paused = sampler.simPid;
+      process.kill(paused, 'SIGSTOP');
       try {
         rollupLeft = await settle(sampler, db, 60_000);
         const quiet: Call[] = [];
@@ -535,7 +549,7 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
           0.99,
         );
       } finally {
-        process.kill(simPid, 'SIGCONT');
+        process.kill(paused, 'SIGCONT');
       }
     }
 
