@@ -4,7 +4,6 @@
 // validation, decoding, dedupe, the latest-values/rollup/sequence bookkeeping and MQTT cost on top.
 // Run alone with `npx tsx bench/ingest.ts`; `npm run bench` runs it after the web and API benchmarks.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { Readable } from 'node:stream';
@@ -26,6 +25,7 @@ import { copyChunks, RowEncoder, WRITE_COLUMNS } from '../apps/server/src/module
 import { DefinitionCache } from '../apps/server/src/modules/registry/definitions.cache.js';
 import { paths } from '../apps/server/src/paths.js';
 import { startEmbeddedBroker } from '../apps/server/src/services/broker.js';
+import { cpuMsOf } from './proc.js';
 
 export interface BenchResult {
   bench: string;
@@ -239,28 +239,17 @@ async function rawLoad(database: Database, rows: readonly BaselineRow[]): Promis
 function backendCpuMs(database: Database): number | null {
   const clients = (database.pgPool as unknown as { _clients?: { processID?: number }[] } | null)?._clients;
   if (!clients) return null;
-  let ticks = 0;
+  let ms = 0;
   for (const { processID } of clients) {
-    try {
-      // Fields after the command name: utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${processID}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return null;
-    }
+    const used = processID === undefined ? null : cpuMsOf(processID);
+    if (used === null) return null;
+    ms += used;
   }
-  return ticks * 10;
+  return ms;
 }
 
 /** CPU time (ms) this thread has used so far (Linux), to tell the ingest's thread from the loggers' worker. */
-function threadCpuMs(): number | null {
-  try {
-    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
+const threadCpuMs = (): number | null => cpuMsOf('thread-self');
 
 /** Profiles the main thread (BENCH_PROFILE=path-prefix): the returned function stops and writes the profile. */
 async function startProfiler(): Promise<(file: string) => Promise<void>> {

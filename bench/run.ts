@@ -10,6 +10,7 @@ import { runBackfillApiBenchmark } from './api-backfill.js';
 import { runStationApiBenchmarks } from './api-station.js';
 import { runSimBenchmark } from './sim.js';
 import { runScaleoutBenchmark } from './scaleout.js';
+import { runSoakBenchmark, soakOptions } from './soak.js';
 
 interface Result {
   bench: string;
@@ -94,10 +95,24 @@ async function loginRouteTransfer(baseUrl: string): Promise<void> {
 }
 
 // `npm run bench -- api.info ingest` runs only the groups named (a group is the part before the first dot
-// of its figures' names, or one figure's whole name); none named runs everything.
-const only = process.argv.slice(2);
-const wanted = (...names: string[]): boolean =>
-  only.length === 0 || names.some((name) => only.includes(name) || only.includes(name.split('.')[0] ?? name));
+// of its figures' names, or one figure's whole name); none named runs everything but the soak, which runs
+// only when named. Options (`--minutes 1`) come after the names and go to the soak, the one benchmark
+// that takes any: `npm run bench -- soak --minutes 1 --inverters 5000`.
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((a) => a.startsWith('-'));
+const only = firstOption === -1 ? args : args.slice(0, firstOption);
+const options = firstOption === -1 ? [] : args.slice(firstOption);
+const named = (...names: string[]): boolean =>
+  names.some((name) => only.includes(name) || only.includes(name.split('.')[0] ?? name));
+const wanted = (...names: string[]): boolean => only.length === 0 || named(...names);
+if (options.length > 0 && !named('soak')) {
+  console.error(
+    `bench: options (${options.join(' ')}) are the soak's only: npm run bench -- soak ${options.join(' ')}`,
+  );
+  process.exit(2);
+}
+// Checked before anything runs, so a mistyped option does not wait for the other benchmarks.
+const soak = named('soak') ? soakOptions(options) : null;
 
 if (wanted('web.loginTransfer')) {
   const server = await startServer();
@@ -123,3 +138,6 @@ if (wanted('alarm.notify')) await runAlarmNotifyBenchmark(print);
 if (wanted('sim.readings')) runSimBenchmark(print);
 // Two ingest processes ÷ one draining the same backlog from Mosquitto (bench/scaleout.ts).
 if (wanted('scaleout.ingest')) await runScaleoutBenchmark(print);
+// Soak, only when named: about 100,000 simulated inverters through the built server on PostgreSQL for 10
+// minutes, memory slope, API p99 and ingest lag (bench/soak.ts, docs/soak.md).
+if (soak !== null) await runSoakBenchmark(print, soak);

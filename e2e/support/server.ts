@@ -17,6 +17,8 @@ export interface TestServer extends ServerAddress {
 }
 
 export interface RunningTestServer extends TestServer {
+  /** The server process's id (bench/soak.ts reads its CPU and memory from /proc and finds its children). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -35,6 +37,8 @@ export interface StartOptions {
    * the server run in processes of their own (security-codes.e2e.ts reads the mail the server logs).
    */
   logFile?: string;
+  /** How long the server may take to answer /api/health (default 60 s; a large SIM_FLEET is checked first). */
+  healthTimeoutMs?: number;
 }
 
 async function freePort(): Promise<number> {
@@ -106,7 +110,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningTe
     child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, env });
     child.stdout?.on('data', record);
     child.stderr?.on('data', record);
-    const healthy = await becomesHealthy(child, `http://127.0.0.1:${env.PORT}`, () => output);
+    const healthy = await becomesHealthy(
+      child,
+      `http://127.0.0.1:${env.PORT}`,
+      () => output,
+      options.healthTimeoutMs ?? 60_000,
+    );
     if (healthy) break;
     if (attempt === 3 || !/already in use/.test(output)) throw new Error(`server exited early:\n${output}`);
     const [port, mqttPort] = [await freePort(), await freePort()];
@@ -119,6 +128,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningTe
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
   return {
     baseUrl,
+    pid: child.pid ?? 0,
     adminUsername: 'admin',
     adminPassword,
     mqttPort: Number(env.MQTT_PORT),
@@ -135,9 +145,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningTe
   };
 }
 
-/** Waits for /api/health: true once it answers, false when the process exited first (60 s at most). */
-async function becomesHealthy(child: ChildProcess, baseUrl: string, output: () => string): Promise<boolean> {
-  const deadline = Date.now() + 60_000;
+/** Waits for /api/health: true once it answers, false when the process exited first (timeoutMs at most). */
+async function becomesHealthy(
+  child: ChildProcess,
+  baseUrl: string,
+  output: () => string,
+  timeoutMs: number,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) return false;
     try {

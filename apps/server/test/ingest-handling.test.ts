@@ -190,6 +190,20 @@ describe.each(DATABASES)('ingest handling (%s)', (kind) => {
     expect(await count(world.db, 'gateway_seq_seen', 'seq = 300')).toBe(1);
   });
 
+  it('counts a message as pending from its arrival until it is stored (sunfleet_ingest_pending_messages)', async () => {
+    const pending = async (): Promise<number | undefined> =>
+      (await world.service.metrics.registry.getSingleMetric('sunfleet_ingest_pending_messages')?.get())
+        ?.values[0]?.value;
+    expect(await pending()).toBe(0);
+    const stored = send(logger.sn, 'telemetry', {
+      v: 1,
+      seq: 310,
+      readings: [reading(inverter, now - 3000)],
+    });
+    expect(await pending()).toBe(1);
+    await stored;
+    expect(await pending()).toBe(0);
+  });
   it('upserts alarms by record id, closes them, and never reopens a closed one', async () => {
     const alarm = (id: string, dev: string, end: number | null, message = 'Grid overvoltage'): object => ({
       id,

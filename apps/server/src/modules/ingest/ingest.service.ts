@@ -94,6 +94,7 @@ export class IngestService {
     this.log = deps.log.child({ component: 'ingest' });
     this.now = deps.now ?? Date.now;
     this.metrics = new IngestMetrics(deps.metrics);
+    this.metrics.trackPending(() => this.inFlight.size);
     this.sql = sqlRunner(deps.database, deps.applicationName);
     this.directory = new IngestDirectory(this.sql, this.now);
     const maxDelayMs = deps.batch?.maxDelayMs ?? DEFAULT_MAX_DELAY_MS;

@@ -1,6 +1,6 @@
 // Prometheus metrics of the ingest. They live on the registry the caller passes (the API's /metrics
 // registry when the process runs both), or on a registry of their own that the service exposes.
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DeadLetterReason } from './reasons.js';
 
 export type MessageResult = 'stored' | 'dead' | 'retry';
@@ -55,6 +55,21 @@ export class IngestMetrics {
 
   readingsCounted(result: ReadingResult, n: number): void {
     if (n > 0) this.readings.inc({ result }, n);
+  }
+
+  /**
+   * The ingest's queue at every scrape: messages received and not yet stored or refused (their PUBACK
+   * is still owed). `count` is asked only when /metrics is read.
+   */
+  trackPending(count: () => number): void {
+    new Gauge({
+      name: 'sunfleet_ingest_pending_messages',
+      help: 'Uplink messages received and not yet stored or refused (their PUBACK is still owed)',
+      registers: [this.registry],
+      collect() {
+        this.set(count());
+      },
+    });
   }
 
   deadLetter(reason: DeadLetterReason): void {
