@@ -5,6 +5,8 @@ import { seed } from './bootstrap/seed.js';
 import { ROLE_SEEDS } from './bootstrap/seed-data.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
+import { backupPglite, BackupError, describeSchema, restorePglite } from './db/pglite-backup.js';
+import { DataDirInUseError } from './db/pglite-lock.js';
 import { companies, users } from './db/schema.js';
 import { hashPassword, usePasswordHashing } from './lib/password.js';
 import { paths } from './paths.js';
@@ -18,7 +20,15 @@ const USAGE = `Sunfleet operator commands (run while the server is stopped when 
   mqtt:mosquitto-files --out DIR [--server-user NAME --server-password PASS]
                       write Mosquitto's passwd and acl files (mode 0600, replaced atomically) from the
                       logger registry; the server user defaults to the one in MQTT_URL
-Configuration comes from the same environment as the server (DATA_DIR, DATABASE_URL).`;
+  backup --out FILE [--force]
+                      embedded database only: a consistent, compressed copy of DATA_DIR/pglite (mode 0600,
+                      written beside FILE and renamed into place; --force replaces an existing FILE)
+  restore --from FILE [--force]
+                      embedded database only: FILE (made by backup) into DATA_DIR/pglite, which must be
+                      empty or absent; --force restores over a database and keeps it as pglite.replaced-TIME
+                      (the next server start applies newer migrations; PostgreSQL: pg_dump, docs/backup.md)
+Configuration comes from the same environment as the server (DATA_DIR, DATABASE_URL). Exit codes: 64 bad
+usage, 75 the embedded database is open in another process (the server), 1 anything else.`;
 
 function openConfiguredDatabase(config: ReturnType<typeof loadConfig>): ReturnType<typeof openDatabase> {
   return openDatabase(
@@ -27,6 +37,43 @@ function openConfiguredDatabase(config: ReturnType<typeof loadConfig>): ReturnTy
       : { kind: 'postgres', url: config.databaseUrl },
     { migrationsFolder: paths.migrations },
   );
+}
+
+/** `backup` and `restore` of the embedded database (docs/backup.md). */
+async function backupOrRestore(
+  command: 'backup' | 'restore',
+  values: { out?: string | undefined; from?: string | undefined; force?: boolean | undefined },
+): Promise<number> {
+  const file = command === 'backup' ? values.out : values.from;
+  if (file === undefined || file.trim() === '') {
+    process.stderr.write(`${command === 'backup' ? '--out' : '--from'} FILE is required\n`);
+    return 64;
+  }
+  const config = loadConfig();
+  if (config.databaseUrl !== null) {
+    process.stderr.write(
+      `${command} is for the embedded database; with DATABASE_URL use pg_dump and pg_restore (docs/backup.md)\n`,
+    );
+    return 64;
+  }
+  const dataDir = join(config.dataDir, 'pglite');
+  const options = { migrationsFolder: paths.migrations, force: values.force === true };
+  if (command === 'backup') {
+    const result = await backupPglite(dataDir, resolve(file), options);
+    process.stdout.write(
+      `backed up ${dataDir} to ${result.file} (${result.bytes} bytes; ${describeSchema(result.schema)})\n`,
+    );
+    return 0;
+  }
+  const result = await restorePglite(resolve(file), dataDir, options);
+  const missing = result.schema.known - result.schema.applied;
+  process.stdout.write(
+    `restored ${resolve(file)} into ${dataDir} (${describeSchema(result.schema)})` +
+      (missing > 0 ? `; the next server start applies the ${missing} newer ones` : '') +
+      (result.replacedBy !== null ? `; the database that was there is kept in ${result.replacedBy}` : '') +
+      '\n',
+  );
+  return 0;
 }
 
 /** `mqtt:mosquitto-files`: the registry as Mosquitto password and ACL files (docs/operations.md). */
@@ -83,9 +130,12 @@ async function main(): Promise<number> {
       out: { type: 'string' },
       'server-user': { type: 'string' },
       'server-password': { type: 'string' },
+      from: { type: 'string' },
+      force: { type: 'boolean' },
     },
   });
   if (command === 'mqtt:mosquitto-files') return mosquittoFiles(values);
+  if (command === 'backup' || command === 'restore') return backupOrRestore(command, values);
   if (command !== 'user:create' && command !== 'user:password') {
     process.stderr.write(`${USAGE}\n`);
     return 64;
@@ -169,9 +219,12 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
+    // Expected refusals say what to do in their message; anything else is a bug worth its stack.
+    const expected =
+      err instanceof ConfigError || err instanceof BackupError || err instanceof DataDirInUseError;
     process.stderr.write(
-      `${err instanceof ConfigError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      `${expected ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
     );
-    process.exit(1);
+    process.exit(err instanceof DataDirInUseError ? 75 : 1);
   },
 );
