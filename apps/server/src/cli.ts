@@ -5,7 +5,7 @@ import { seed } from './bootstrap/seed.js';
 import { ROLE_SEEDS } from './bootstrap/seed-data.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
-import { backupPglite, BackupError, describeSchema, restorePglite } from './db/pglite-backup.js';
+import { backupCommand } from './db/backup-command.js';
 import { DataDirInUseError } from './db/pglite-lock.js';
 import { companies, users } from './db/schema.js';
 import { hashPassword, usePasswordHashing } from './lib/password.js';
@@ -37,43 +37,6 @@ function openConfiguredDatabase(config: ReturnType<typeof loadConfig>): ReturnTy
       : { kind: 'postgres', url: config.databaseUrl },
     { migrationsFolder: paths.migrations },
   );
-}
-
-/** `backup` and `restore` of the embedded database (docs/backup.md). */
-async function backupOrRestore(
-  command: 'backup' | 'restore',
-  values: { out?: string | undefined; from?: string | undefined; force?: boolean | undefined },
-): Promise<number> {
-  const file = command === 'backup' ? values.out : values.from;
-  if (file === undefined || file.trim() === '') {
-    process.stderr.write(`${command === 'backup' ? '--out' : '--from'} FILE is required\n`);
-    return 64;
-  }
-  const config = loadConfig();
-  if (config.databaseUrl !== null) {
-    process.stderr.write(
-      `${command} is for the embedded database; with DATABASE_URL use pg_dump and pg_restore (docs/backup.md)\n`,
-    );
-    return 64;
-  }
-  const dataDir = join(config.dataDir, 'pglite');
-  const options = { migrationsFolder: paths.migrations, force: values.force === true };
-  if (command === 'backup') {
-    const result = await backupPglite(dataDir, resolve(file), options);
-    process.stdout.write(
-      `backed up ${dataDir} to ${result.file} (${result.bytes} bytes; ${describeSchema(result.schema)})\n`,
-    );
-    return 0;
-  }
-  const result = await restorePglite(resolve(file), dataDir, options);
-  const missing = result.schema.known - result.schema.applied;
-  process.stdout.write(
-    `restored ${resolve(file)} into ${dataDir} (${describeSchema(result.schema)})` +
-      (missing > 0 ? `; the next server start applies the ${missing} newer ones` : '') +
-      (result.replacedBy !== null ? `; the database that was there is kept in ${result.replacedBy}` : '') +
-      '\n',
-  );
-  return 0;
 }
 
 /** `mqtt:mosquitto-files`: the registry as Mosquitto password and ACL files (docs/operations.md). */
@@ -135,7 +98,7 @@ async function main(): Promise<number> {
     },
   });
   if (command === 'mqtt:mosquitto-files') return mosquittoFiles(values);
-  if (command === 'backup' || command === 'restore') return backupOrRestore(command, values);
+  if (command === 'backup' || command === 'restore') return backupCommand(command, values);
   if (command !== 'user:create' && command !== 'user:password') {
     process.stderr.write(`${USAGE}\n`);
     return 64;
@@ -220,8 +183,7 @@ main().then(
   (code) => process.exit(code),
   (err: unknown) => {
     // Expected refusals say what to do in their message; anything else is a bug worth its stack.
-    const expected =
-      err instanceof ConfigError || err instanceof BackupError || err instanceof DataDirInUseError;
+    const expected = err instanceof ConfigError || err instanceof DataDirInUseError;
     process.stderr.write(
       `${expected ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
     );

@@ -146,9 +146,10 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   /**
    * The app on this database instead of a fresh one (a restored backup, an upgraded release's data): it is
-   * migrated and seeded first, as a server start does, and dropped with the app.
+   * migrated and, unless `seeded` says this version's seed already ran on it, seeded first, as a server
+   * start does; dropped with the app.
    */
-  database?: TestDatabase;
+  database?: TestDatabase & { seeded?: boolean };
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -170,7 +171,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   const { database, drop, seeded } =
     options.database === undefined
       ? await openFresh(kind, fromTemplate ? 'seeded' : 'migrated')
-      : { ...options.database, seeded: false };
+      : { ...options.database, seeded: options.database.seeded === true };
   if (options.database !== undefined) await database.migrate();
   const logger = pino({ level: 'silent' });
   if (!seeded) {

@@ -15,7 +15,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import type { VersionInfo } from '@sunfleet/contracts';
 import { AtomicFile } from '../lib/atomic-file.js';
 import { readJournal, schemaVersion } from '../modules/version/schema-version.js';
-import { openDatabase, type Db } from './client.js';
+import { openDatabase } from './client.js';
 import { lockDataDir } from './pglite-lock.js';
 import * as schema from './schema.js';
 
@@ -30,7 +30,6 @@ export class BackupError extends Error {
 type SchemaState = VersionInfo['schema'];
 
 export interface BackupResult {
-  file: string;
   bytes: number;
   schema: SchemaState;
 }
@@ -63,7 +62,8 @@ export async function backupPglite(
     throw new BackupError(`${outFile} exists; choose another name or add --force to replace it`);
   const database = await openDatabase({ kind: 'pglite', dataDir }, options);
   try {
-    const pglite = database.pglite!;
+    const pglite = database.pglite;
+    if (pglite === null) throw new Error('an embedded database without its PGlite');
     // Everything committed goes into the data files, so the copy opens without replaying the WAL.
     await pglite.query('checkpoint');
     const state = await schemaVersion(database.db, readJournal(options.migrationsFolder));
@@ -77,7 +77,7 @@ export async function backupPglite(
       await file.abandon();
       throw err;
     }
-    return { file: outFile, bytes: bytes.length, schema: state };
+    return { bytes: bytes.length, schema: state };
   } finally {
     await database.close();
   }
@@ -189,7 +189,7 @@ async function loadAndCheck(
   }
   try {
     const journal = readJournal(migrationsFolder);
-    const state = await schemaVersion(drizzle({ client: pglite, schema }) as unknown as Db, journal);
+    const state = await schemaVersion(drizzle({ client: pglite, schema }), journal);
     if (state.applied === 0)
       throw new BackupError(`${archive} holds a database without Sunfleet's tables (no migration applied)`);
     if (state.latest === null)
