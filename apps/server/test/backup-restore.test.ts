@@ -423,5 +423,5 @@ describe.each(oneDatabase('postgres'))('upgrading the previous release (%s)', (k
     } finally {
       await t.close();
     }
-  });
+  }, 120_000); // two migration runs and a first seed: seconds of CPU, more on PGlite
 });
