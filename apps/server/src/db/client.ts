@@ -55,7 +55,9 @@ export async function openDatabase(target: DatabaseTarget, options: Options): Pr
     const loadDataDir = target.template === undefined ? {} : { loadDataDir: target.template };
     let client: PGlite;
     try {
-      client = new PGlite(target.dataDir ?? undefined, loadDataDir);
+      // Not `new PGlite(undefined, options)`: without a data directory PGlite reads its options from the
+      // first argument only.
+      client = target.dataDir === null ? new PGlite(loadDataDir) : new PGlite(target.dataDir, loadDataDir);
       await client.waitReady;
     } catch (err) {
       unlock();
