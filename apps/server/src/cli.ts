@@ -5,6 +5,8 @@ import { seed } from './bootstrap/seed.js';
 import { ROLE_SEEDS } from './bootstrap/seed-data.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
+import { backupCommand } from './db/backup-command.js';
+import { DataDirInUseError } from './db/pglite-lock.js';
 import { companies, users } from './db/schema.js';
 import { hashPassword, usePasswordHashing } from './lib/password.js';
 import { paths } from './paths.js';
@@ -18,7 +20,15 @@ const USAGE = `Sunfleet operator commands (run while the server is stopped when 
   mqtt:mosquitto-files --out DIR [--server-user NAME --server-password PASS]
                       write Mosquitto's passwd and acl files (mode 0600, replaced atomically) from the
                       logger registry; the server user defaults to the one in MQTT_URL
-Configuration comes from the same environment as the server (DATA_DIR, DATABASE_URL).`;
+  backup --out FILE [--force]
+                      embedded database only: a consistent, compressed copy of DATA_DIR/pglite (mode 0600,
+                      written beside FILE and renamed into place; --force replaces an existing FILE)
+  restore --from FILE [--force]
+                      embedded database only: FILE (made by backup) into DATA_DIR/pglite, which must be
+                      empty or absent; --force restores over a database and keeps it as pglite.replaced-TIME
+                      (the next server start applies newer migrations; PostgreSQL: pg_dump, docs/backup.md)
+Configuration comes from the same environment as the server (DATA_DIR, DATABASE_URL). Exit codes: 64 bad
+usage, 75 the embedded database is open in another process (the server), 1 anything else.`;
 
 function openConfiguredDatabase(config: ReturnType<typeof loadConfig>): ReturnType<typeof openDatabase> {
   return openDatabase(
@@ -83,9 +93,12 @@ async function main(): Promise<number> {
       out: { type: 'string' },
       'server-user': { type: 'string' },
       'server-password': { type: 'string' },
+      from: { type: 'string' },
+      force: { type: 'boolean' },
     },
   });
   if (command === 'mqtt:mosquitto-files') return mosquittoFiles(values);
+  if (command === 'backup' || command === 'restore') return backupCommand(command, values);
   if (command !== 'user:create' && command !== 'user:password') {
     process.stderr.write(`${USAGE}\n`);
     return 64;
@@ -169,9 +182,11 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
+    // Expected refusals say what to do in their message; anything else is a bug worth its stack.
+    const expected = err instanceof ConfigError || err instanceof DataDirInUseError;
     process.stderr.write(
-      `${err instanceof ConfigError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      `${expected ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
     );
-    process.exit(1);
+    process.exit(err instanceof DataDirInUseError ? 75 : 1);
   },
 );

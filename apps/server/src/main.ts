@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/config.js';
 import { assertServicePortsFree } from './config/preflight.js';
+import { DataDirInUseError } from './db/pglite-lock.js';
 import { PortInUseError } from './lib/listen.js';
 
 /** Process entry: validate configuration, start the chosen services, stop cleanly on SIGTERM/SIGINT. */
@@ -24,6 +25,11 @@ async function main(): Promise<void> {
     if (err instanceof PortInUseError) {
       process.stderr.write(`${err.message}\n`);
       process.exit(98);
+    }
+    // DATA_DIR/pglite is open in another process (db/pglite-lock.ts): a second server would corrupt it.
+    if (err instanceof DataDirInUseError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(75);
     }
     // Settings that can only be checked at start (the SIM_FLEET file): the same exit as a bad variable.
     if (err instanceof ConfigError) {

@@ -144,6 +144,12 @@ export interface TestAppOptions {
   remoteAnswerWaitMs?: number;
   /** Lets a test add routes before the app is ready (e.g. to exercise the error envelope). */
   extend?: (app: FastifyInstance) => void;
+  /**
+   * The app on this database instead of a fresh one (a restored backup, an upgraded release's data): it is
+   * migrated and, unless `seeded` says this version's seed already ran on it, seeded first, as a server
+   * start does; dropped with the app.
+   */
+  database?: TestDatabase & { seeded?: boolean };
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -162,7 +168,11 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   });
   usePasswordHashing(config.passwordHashing);
   const fromTemplate = config.adminUsername === TEMPLATE_ADMIN.username;
-  const { database, drop, seeded } = await openFresh(kind, fromTemplate ? 'seeded' : 'migrated');
+  const { database, drop, seeded } =
+    options.database === undefined
+      ? await openFresh(kind, fromTemplate ? 'seeded' : 'migrated')
+      : { ...options.database, seeded: options.database.seeded === true };
+  if (options.database !== undefined) await database.migrate();
   const logger = pino({ level: 'silent' });
   if (!seeded) {
     await seed(database.db, {

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './pglite-lock.js';
 import { PriorityGate } from './priority.js';
 import * as schema from './schema.js';
 
@@ -32,7 +33,10 @@ export interface Database {
 }
 
 export type DatabaseTarget =
-  /** `template`: an in-memory database starts as a copy of this dump (PGlite `dumpDataDir`), as tests do. */
+  /**
+   * `template`: the database starts as a copy of this dump (PGlite `dumpDataDir`), in memory as tests do,
+   * or in an empty `dataDir` (PGlite refuses a directory that already holds a database).
+   */
   | { kind: 'pglite'; dataDir: string | null; template?: Blob }
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
 
@@ -46,11 +50,19 @@ const MIGRATION_LOCK_ID = 727_2026_01;
 export async function openDatabase(target: DatabaseTarget, options: Options): Promise<Database> {
   if (target.kind === 'pglite') {
     if (target.dataDir !== null) mkdirSync(target.dataDir, { recursive: true });
-    const client =
-      target.dataDir !== null
-        ? new PGlite(target.dataDir)
-        : new PGlite(target.template === undefined ? {} : { loadDataDir: target.template });
-    await client.waitReady;
+    // A data directory on disk is this process's alone while it is open (db/pglite-lock.ts).
+    const unlock = target.dataDir === null ? () => undefined : lockDataDir(target.dataDir);
+    const loadDataDir = target.template === undefined ? {} : { loadDataDir: target.template };
+    let client: PGlite;
+    try {
+      // Not `new PGlite(undefined, options)`: without a data directory PGlite reads its options from the
+      // first argument only.
+      client = target.dataDir === null ? new PGlite(loadDataDir) : new PGlite(target.dataDir, loadDataDir);
+      await client.waitReady;
+    } catch (err) {
+      unlock();
+      throw err;
+    }
     const db = drizzlePglite({ client, schema });
     return {
       db: db as unknown as Db,
@@ -67,7 +79,13 @@ export async function openDatabase(target: DatabaseTarget, options: Options): Pr
           return false;
         }
       },
-      close: () => client.close(),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
     };
   }
 

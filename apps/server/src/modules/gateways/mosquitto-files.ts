@@ -1,11 +1,10 @@
 // The password and ACL files of a plain Mosquitto broker, generated from the logger registry
 // (`cli.js mqtt:mosquitto-files`, docs/operations.md "Device broker"). The stored `$7$` hashes are what
 // mosquitto_passwd writes, so they go in verbatim: no secret is ever needed in clear.
-import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asc, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { AtomicFile } from '../../lib/atomic-file.js';
 import { gateways } from '../../db/schema.js';
 import { isLoggerSn, mosquittoAclLines } from './acl.js';
 import { hashSecret } from './credentials.js';
@@ -44,37 +43,6 @@ async function* registry(db: Db): AsyncGenerator<{ sn: string; secretHash: strin
     const last = rows.at(-1);
     if (last === undefined || rows.length < BATCH) return;
     after = last.sn;
-  }
-}
-
-/** Writes `lines` to `path` atomically: a private temporary file beside it, flushed, then renamed over. */
-class AtomicFile {
-  private constructor(
-    private readonly path: string,
-    private readonly tmp: string,
-    private readonly handle: Awaited<ReturnType<typeof open>>,
-  ) {}
-
-  static async create(path: string): Promise<AtomicFile> {
-    const tmp = `${path}.tmp-${randomBytes(6).toString('hex')}`;
-    // 0600 from the start: the password file must never be readable by others, not even briefly.
-    const handle = await open(tmp, 'wx', 0o600);
-    return new AtomicFile(path, tmp, handle);
-  }
-
-  async write(lines: readonly string[]): Promise<void> {
-    if (lines.length > 0) await this.handle.write(`${lines.join('\n')}\n`);
-  }
-
-  async commit(): Promise<void> {
-    await this.handle.sync();
-    await this.handle.close();
-    await rename(this.tmp, this.path);
-  }
-
-  async abandon(): Promise<void> {
-    await this.handle.close().catch(() => undefined);
-    await rm(this.tmp, { force: true });
   }
 }
 

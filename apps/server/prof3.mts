@@ -1,0 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+let c = cpu(); let w = performance.now();
+const lap = (l: string) => { const n = cpu(); const m = performance.now(); console.log(l, 'cpu', Math.round(n - c), 'wall', Math.round(m - w)); c = n; w = m; };
+const warm = new PGlite(); await warm.waitReady; lap('first (compile+initdb)');
+await warm.close(); lap('close');
+const fresh = new PGlite(); await fresh.waitReady; lap('second initdb');
+const blob = new Blob([readFileSync('/tmp/sunfleet-test-templates-6YFk0F/migrated.tar')]);
+const t = new PGlite({ loadDataDir: blob }); await t.waitReady; lap('from migrated template');
+await t.exec('drop schema if exists drizzle cascade; drop schema public cascade; create schema public;'); lap('drop schemas');
