@@ -355,6 +355,9 @@ describe('navigation', () => {
     expect(await section.locator('.ant-menu-submenu-title').innerText()).toBe(english['route.siteCentre']);
     // Another section's page, opened as a deep link too (moving the light on an in-app navigation failed
     // now and then under load — the section stayed closed — and is not checked here: see the closing note).
+    // The detail page writes its title into the address once it has loaded (`tagTitleSuffix`); under load
+    // that came after the next goto and took the address back to the station (CI, Step 6).
+    await page.waitForFunction(() => location.hash.includes('tagTitleSuffix'));
     await page.goto(`${server.baseUrl}/#/deviceAll`);
     await page.reload();
     await byId(page, TestId.shell).waitFor();

@@ -40,6 +40,9 @@ const serverRoot = resolve(import.meta.dirname, '..');
 const tmp = mkdtempSync(join(tmpdir(), 'sunfleet-backup-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const options = { migrationsFolder: paths.migrations };
+/** The migrations this release ships, and the newest of them (what the CLI reports). */
+const MIGRATIONS = readJournal(paths.migrations).length;
+const NEWEST = readJournal(paths.migrations).at(-1)?.tag ?? '';
 
 const MIN = 60_000;
 const T0 = Date.parse('2026-05-31T09:00:00Z');
@@ -263,7 +266,9 @@ describe('embedded database: cli.js backup and restore', () => {
     const backup = await cli(['backup', '--out', out], { DATA_DIR: source });
     expect(backup.stderr).toBe('');
     expect(backup.stdout).toMatch(
-      /^backed up .* \(\d+ bytes; 26 of 26 migrations, newest 0025_client_errors\)\n$/,
+      new RegExp(
+        `^backed up .* \\(\\d+ bytes; ${MIGRATIONS} of ${MIGRATIONS} migrations, newest ${NEWEST}\\)\\n$`,
+      ),
     );
     expect(backup.code).toBe(0);
     expect(statSync(out).mode & 0o777).toBe(0o600);
@@ -300,7 +305,7 @@ describe('embedded database: cli.js backup and restore', () => {
     const restore = await command('restore', { from: out }, { DATA_DIR: target });
     expect(restore.stderr).toBe('');
     expect(restore.stdout).toBe(
-      `restored ${out} into ${join(target, 'pglite')} (26 of 26 migrations, newest 0025_client_errors)\n`,
+      `restored ${out} into ${join(target, 'pglite')} (${MIGRATIONS} of ${MIGRATIONS} migrations, newest ${NEWEST})\n`,
     );
     expect(restore.code).toBe(0);
     expect(filesIn(target)).toEqual(['pglite']);
