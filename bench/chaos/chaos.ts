@@ -341,6 +341,7 @@ function sameRow(a: Record<string, unknown> | undefined, b: Record<string, unkno
  */
 export async function compareRollups(
   cluster: Cluster,
+  log: (line: string) => void = () => undefined,
 ): Promise<{ mismatches: number; samplesEqualRows: boolean }> {
   const db = cluster.database.db;
   const before = await snapshot(db);
