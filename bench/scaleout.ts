@@ -12,13 +12,23 @@ import { uplinkTopic } from '@sunfleet/contracts';
 import { sqlRunner } from '../apps/server/src/modules/ingest/sql.js';
 import { startCluster, type ServerProcess } from './chaos/cluster.js';
 import { announce, connect, messagesOf, registerFleet, type BenchResult } from './ingest.js';
+import { cpuMsOf, machineCpuMs } from './proc.js';
 
 const MESSAGES_PER_LOGGER = Number(process.env.BENCH_SCALEOUT_MESSAGES ?? 60);
 const IN_FLIGHT = 16;
 const round = (n: number, digits = 3): number => Number(n.toFixed(digits));
 
 /** Readings/s of `copies` ingest processes draining the same backlog. */
-async function phase(copies: number): Promise<{ perSecond: number; readings: number; ms: number }> {
+interface Phase {
+  perSecond: number;
+  readings: number;
+  ms: number;
+  /** CPU of the ingest processes and of the whole machine while draining, in cores (1 = one core busy). */
+  ingestCores: number;
+  machineCores: number;
+}
+
+async function phase(copies: number): Promise<Phase> {
   const cluster = await startCluster();
   const clients: MqttClient[] = [];
   try {
@@ -68,6 +78,8 @@ async function phase(copies: number): Promise<{ perSecond: number; readings: num
       }),
     );
     const readings = fleet.loggers.length * MESSAGES_PER_LOGGER * 100;
+    const cpu0 = nodes.map((n) => cpuMsOf(n.pid ?? 0) ?? 0);
+    const machine0 = machineCpuMs();
     const t0 = performance.now();
     for (const node of nodes) node.signal('SIGCONT');
     for (;;) {
@@ -77,7 +89,16 @@ async function phase(copies: number): Promise<{ perSecond: number; readings: num
       await delay(20);
     }
     const ms = performance.now() - t0;
-    return { perSecond: readings / (ms / 1000), readings, ms };
+    const ingestMs = nodes.reduce((sum, n, i) => sum + (cpuMsOf(n.pid ?? 0) ?? 0) - (cpu0[i] ?? 0), 0);
+    const machine1 = machineCpuMs();
+    const machineMs = machine0 && machine1 ? machine1.busy - machine0.busy : 0;
+    return {
+      perSecond: readings / (ms / 1000),
+      readings,
+      ms,
+      ingestCores: ingestMs / ms,
+      machineCores: machineMs / ms,
+    };
   } finally {
     await Promise.all(clients.map((c) => c.endAsync().catch(() => undefined)));
     await cluster.close();
@@ -95,7 +116,9 @@ export async function runScaleoutBenchmark(print: (r: BenchResult) => void): Pro
     ratio: round(two.perSecond / one.perSecond),
     note:
       `${two.readings} readings queued in Mosquitto, drained by 2 copies in ${Math.round(two.ms)} ms and by 1 in ` +
-      `${Math.round(one.ms)} ms (4 shared-subscription consumers each); PostgreSQL, Mosquitto and the copies share this machine's cores`,
+      `${Math.round(one.ms)} ms (4 shared-subscription consumers each). Busy cores while draining: one copy ` +
+      `${one.ingestCores.toFixed(2)} ingest of ${one.machineCores.toFixed(2)} machine, two copies ` +
+      `${two.ingestCores.toFixed(2)} of ${two.machineCores.toFixed(2)}; PostgreSQL, Mosquitto and the copies share the machine's cores`,
   });
 }
 
