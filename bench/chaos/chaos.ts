@@ -53,15 +53,8 @@ export interface FaultResult {
   note: string;
 }
 
-export interface ChaosReport {
-  produced: number;
-  stored: number;
-  duplicated: number;
-  lost: number;
-  /** Readings the overfilled logger's journal dropped (counted by it, so not lost). */
-  droppedByLogger: number;
-  /** Readings whose stored values differ from what was produced. */
-  altered: number;
+/** The readings check of the whole run (bench/chaos/fleet.ts) with what the faults showed. */
+export interface ChaosReport extends ReadingsCheck {
   /** Messages the ingest received more than once (redeliveries it absorbed). */
   redelivered: number;
   faults: FaultResult[];
@@ -73,9 +66,7 @@ export interface ChaosReport {
   apiWhileDown: { call: string; status: number | null; ms: number }[];
   /** The overfilled logger: dropped messages by its journal, and the counter the cloud stored. */
   lossCounter: { journal: number; reported: number | null } | null;
-  perDevice: ReadingsCheck['perDevice'];
   ok: boolean;
-  problems: string[];
 }
 
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
@@ -220,19 +211,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       problems.push(`${rollups.mismatches} rollup rows differ from a recomputation`);
     if (!rollups.samplesEqualRows) problems.push('rollup samples differ from the raw row counts');
     return {
-      produced: readings.produced,
-      stored: readings.stored,
-      duplicated: readings.duplicated,
-      lost: readings.lost,
-      droppedByLogger: readings.droppedByLogger,
-      altered: readings.altered,
+      ...readings,
       redelivered: redeliveries?.n ?? 0,
       faults,
       rollupMismatches: rollups.mismatches,
       rollupSamplesEqualRows: rollups.samplesEqualRows,
       apiWhileDown,
       lossCounter,
-      perDevice: readings.perDevice,
       ok: problems.length === 0,
       problems,
     };
