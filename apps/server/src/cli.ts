@@ -118,14 +118,15 @@ async function main(): Promise<number> {
   const log = pino({ level: 'warn' });
   const database = await openConfiguredDatabase(config);
   try {
-    await database.migrate();
-    await seed(database.db, {
-      adminUsername: config.adminUsername,
-      adminPassword: config.adminPassword,
-      dataDir: config.dataDir,
-      localesRoot: paths.locales,
-      log,
-    });
+    await database.migrate((db) =>
+      seed(db, {
+        adminUsername: config.adminUsername,
+        adminPassword: config.adminPassword,
+        dataDir: config.dataDir,
+        localesRoot: paths.locales,
+        log,
+      }),
+    );
     const db = database.db;
     const existing = await db
       .select({ id: users.id })

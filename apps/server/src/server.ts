@@ -81,14 +81,15 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       await fn().catch((err: unknown) => log.warn({ err }, 'error while closing'));
   };
   try {
-    await database.migrate();
-    await seed(database.db, {
-      adminUsername: config.adminUsername,
-      adminPassword: config.adminPassword,
-      dataDir: config.dataDir,
-      localesRoot: paths.locales,
-      log,
-    });
+    await database.migrate((db) =>
+      seed(db, {
+        adminUsername: config.adminUsername,
+        adminPassword: config.adminPassword,
+        dataDir: config.dataDir,
+        localesRoot: paths.locales,
+        log,
+      }),
+    );
     log.info({ database: database.kind }, 'database ready');
 
     // The ingest (with the rollup worker and the command channel) runs before the broker so that the

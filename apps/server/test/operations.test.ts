@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,9 +7,13 @@ import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
+import { seed } from '../src/bootstrap/seed.js';
 import { loadConfig } from '../src/config/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { paths } from '../src/paths.js';
 import { connectExternalBroker, startEmbeddedBroker } from '../src/services/broker.js';
 import { createTestApp, freshDatabase, oneDatabase } from './helpers.js';
+import { onServer } from './support/database-templates.js';
 
 const log = pino({ level: 'silent' });
 const tmp = mkdtempSync(join(tmpdir(), 'sunfleet-ops-'));
@@ -278,5 +283,46 @@ describe.each(oneDatabase())('migrations on %s', (kind) => {
     };
     expect(tables).toEqual(expect.arrayContaining([month(0), month(1), month(2)]));
     await drop();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('several copies starting on a new PostgreSQL database', () => {
+  it('migrate and seed it once: every copy starts, with one administrator and one guest', async () => {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    await onServer(url, (c) => c.query(`create schema ${schema}`));
+    const copies = await Promise.all(
+      [1, 2, 3].map(() =>
+        openDatabase({ kind: 'postgres', url, schema, poolSize: 2 }, { migrationsFolder: paths.migrations }),
+      ),
+    );
+    try {
+      // Migrated but not yet seeded, as when the copies start right after an upgrade's migrations, so
+      // the seeds would run at the same moment. As server.ts does at every start; before the seed ran
+      // under the migrations' lock, two copies raced to insert the guest user and one failed to start.
+      await copies[0]!.migrate();
+      const starts = await Promise.allSettled(
+        copies.map((copy) =>
+          copy.migrate((db) =>
+            seed(db, {
+              adminUsername: 'admin',
+              adminPassword: 'Admin#Copies-2026',
+              dataDir: null,
+              localesRoot: paths.locales,
+              log,
+            }),
+          ),
+        ),
+      );
+      expect(starts.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+      const result: unknown = await copies[0]!.db.execute(
+        sql`select count(*) filter (where role_id = 1)::int as admins,
+                   count(*) filter (where username = 'guest')::int as guests from users`,
+      );
+      expect((result as { rows: unknown[] }).rows).toEqual([{ admins: 1, guests: 1 }]);
+    } finally {
+      for (const copy of copies) await copy.close();
+      await onServer(url, (c) => c.query(`drop schema ${schema} cascade`));
+    }
   });
 });

@@ -25,8 +25,12 @@ export interface Database {
    * worker and the jobs run theirs through `priority.background`. Null on PostgreSQL.
    */
   priority: PriorityGate | null;
-  /** Applies the checked-in migrations; safe to call from several processes at once. */
-  migrate(): Promise<void>;
+  /**
+   * Applies the checked-in migrations, then runs `then` (the seed) on the same connection before letting
+   * go: safe to call from several processes at once, and copies started together on a new database
+   * neither migrate nor seed it twice (two seeds racing to insert the first rows failed one copy's start).
+   */
+  migrate(then?: (db: Db) => Promise<void>): Promise<void>;
   /** Cheap liveness probe used by /api/health. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -70,7 +74,10 @@ export async function openDatabase(target: DatabaseTarget, options: Options): Pr
       pgPool: null,
       pglite: client,
       priority: new PriorityGate(),
-      migrate: () => migratePglite(db, { migrationsFolder: options.migrationsFolder }),
+      migrate: async (then) => {
+        await migratePglite(db, { migrationsFolder: options.migrationsFolder });
+        await then?.(db);
+      },
       ping: async () => {
         try {
           await client.query('select 1');
@@ -116,15 +123,17 @@ export async function openDatabase(target: DatabaseTarget, options: Options): Pr
     pgPool: pool,
     pglite: null,
     priority: null,
-    migrate: async () => {
+    migrate: async (then) => {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
         try {
-          await migratePg(drizzlePg({ client, schema }), {
+          const locked = drizzlePg({ client, schema });
+          await migratePg(locked, {
             migrationsFolder: options.migrationsFolder,
             ...(target.schema === undefined ? {} : { migrationsSchema: target.schema }),
           });
+          await then?.(locked);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
         }
