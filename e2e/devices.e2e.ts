@@ -545,6 +545,16 @@ describe('devices console', () => {
     const detail = byId(active(page), TestId.gatewayDetailPage);
     const devices = byId(detail, TestId.gatewayDevices).locator('tbody tr.ant-table-row');
     await devices.filter({ hasText: inverter.sn }).waitFor();
+    // The logger's own loss counter, as its last reading of itself reported it, in the station's zone.
+    const reported = await api<{ bufferDropped: { count: number; at: string } | null }>(
+      'GET',
+      `/gateway/${String(gateway)}`,
+    );
+    const dropped = reported.data.bufferDropped;
+    expect(dropped).not.toBeNull();
+    expect(await byId(detail, TestId.gatewayBufferDropped).innerText()).toMatch(
+      new RegExp(`^${String(dropped?.count)} \\(as of .*\\(${inverter.timeZone}\\)\\)$`),
+    );
 
     const name = `E2E logger ${Date.now().toString(36)}`;
     await byId(detail, TestId.gatewayRename).click();

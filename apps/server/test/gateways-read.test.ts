@@ -20,6 +20,7 @@ interface Detail {
   status: string;
   station: { id: number; name: string } | null;
   devices: { sn: string; type: string; status: string; unitId: number }[];
+  bufferDropped: { count: number; at: string } | null;
 }
 type Page<T> = { total: number; list: T[] };
 
@@ -238,8 +239,19 @@ describe.each(oneDatabase())('logger list and detail on %s', (kind) => {
       ['MTR-1', 'FAULT'],
       ['BAT-STALE', 'OFFLINE'],
     ]);
+    // Its own loss counter: none reported yet, then what its newest reading of itself said.
+    expect(detail.data.bufferDropped).toBeNull();
+    const reportedAt = new Date(t.clock.now().getTime() - 120_000);
+    await t.database.db
+      .update(gateways)
+      .set({ bufferDropped: 12, bufferDroppedAt: reportedAt })
+      .where(eq(gateways.id, normal.id));
+    expect((await w.owner1.get<Detail>(`/gateway/${normal.id}`)).data.bufferDropped).toEqual({
+      count: 12,
+      at: reportedAt.toISOString(),
+    });
     const unbound = await w.installer1.get<Detail>(`/gateway/${spare.id}`);
-    expect(unbound.data).toMatchObject({ station: null, devices: [], status: 'OTHER' });
+    expect(unbound.data).toMatchObject({ station: null, devices: [], status: 'OTHER', bufferDropped: null });
     expect((await w.admin.get('/gateway/999999')).status).toBe(4004);
   });
 

@@ -165,6 +165,36 @@ describe.each(DATABASES)('ingest over MQTT (%s)', (kind) => {
     expect(world.hooks.committed).toBeGreaterThanOrEqual(1);
   });
 
+  it("keeps the logger's own loss counter from its newest reading of itself, whatever arrives later", async () => {
+    await announce();
+    const t0 = Math.floor(Date.now() / 60_000) * 60_000 - 30 * 60_000;
+    const counter = async (): Promise<[number | null, number | null]> => {
+      const [row] = await queryRows<{ dropped: number | null; at: number | null }>(
+        world.db,
+        sql`select buffer_dropped::int as dropped, (extract(epoch from buffer_dropped_at) * 1000)::float8 as at
+            from gateways where sn = ${logger.sn}`,
+      );
+      return [row?.dropped ?? null, row?.at ?? null];
+    };
+    const upload = (seq: number, ts: number, dropped: number): Promise<void> =>
+      logger.publish('telemetry', {
+        v: 1,
+        seq,
+        readings: [
+          { dev: logger.sn, ts, values: { BufDropped: dropped } },
+          { dev: inverter, ts, values: { W: 1000 } },
+        ],
+      });
+    expect(await counter()).toEqual([null, null]);
+    await upload(30, t0 + 120_000, 5);
+    expect(await counter()).toEqual([5, t0 + 120_000]);
+    // A backlog message from before, with the count of its own time, does not move it back.
+    await upload(31, t0 + 60_000, 2);
+    expect(await counter()).toEqual([5, t0 + 120_000]);
+    await upload(32, t0 + 180_000, 9);
+    expect(await counter()).toEqual([9, t0 + 180_000]);
+  });
+
   it('stores each (device, time) once whatever the duplicates and the order of arrival', async () => {
     await announce();
     const base = Math.floor(Date.now() / 60_000) * 60_000 - 60 * 60_000;

@@ -362,6 +362,7 @@ export const TestId = {
   gatewayNameInput: 'gateway-name-input',
   gatewayDevices: 'gateway-devices',
   gatewayLoss: 'gateway-loss',
+  gatewayBufferDropped: 'gateway-buffer-dropped',
   meterDetailPage: 'meter-detail-page',
   batteryDetailPage: 'battery-detail-page',
   meterFigures: 'meter-figures',

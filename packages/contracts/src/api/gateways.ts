@@ -169,6 +169,21 @@ export const GatewayDetail = Type.Object({
   ...gatewayFields,
   station: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
   devices: Type.Array(GatewayDevice),
+  bufferDropped: Type.Union(
+    [
+      Type.Object({
+        count: Type.Integer({ minimum: 0 }),
+        at: Type.String({ format: 'date-time', description: 'Time of the reading that reported it' }),
+      }),
+      Type.Null(),
+    ],
+    {
+      description:
+        "The logger's own loss counter: telemetry messages its full buffer had to drop since it was " +
+        'installed (docs/protocol.md "The loss counter"), as of its newest reading of itself that ' +
+        'reported it; null until it reports one',
+    },
+  ),
 });
 export type GatewayDetail = Static<typeof GatewayDetail>;
 

@@ -37,6 +37,9 @@ export interface GatewayRow {
   deviceCount: number;
   /** Open URGENT/IMPORTANT alarm records (not events) raised on the logger itself. */
   openFaults: number;
+  /** The logger's own loss counter and the time of the reading that reported it (null: none yet). */
+  bufferDropped: number | null;
+  bufferDroppedAt: Date | null;
 }
 
 export interface DeviceRow {
@@ -79,6 +82,8 @@ const gatewayColumns = {
   timeZone: stations.timeZone,
   deviceCount,
   openFaults: openGatewayFaults,
+  bufferDropped: gateways.bufferDropped,
+  bufferDroppedAt: gateways.bufferDroppedAt,
 };
 
 export class GatewaysRepository {

@@ -266,9 +266,14 @@ export class GatewaysService {
     if (!found) throw Errors.notFound();
     const nowMs = this.clock.now().getTime();
     const { stationId, stationName, deviceCount: _count, ...item } = toListItem(found.gateway, nowMs);
+    const { bufferDropped, bufferDroppedAt } = found.gateway;
     return {
       ...item,
       station: stationId === null ? null : { id: stationId, name: stationName ?? '' },
+      bufferDropped:
+        bufferDropped === null || bufferDroppedAt === null
+          ? null
+          : { count: bufferDropped, at: bufferDroppedAt.toISOString() },
       devices: found.devices.map((d) => ({
         id: d.id,
         sn: d.sn,

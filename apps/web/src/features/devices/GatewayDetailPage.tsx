@@ -1,5 +1,16 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Card, Descriptions, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  Space,
+  Table,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { GatewayLimits, Perm, type GatewayDevice } from '@sunfleet/contracts';
 import { formatInZone, formatInZoneLabelled, zoneLabel } from '@sunfleet/domain';
@@ -193,6 +204,25 @@ function GatewayView({ gateway }: { gateway: GatewayDetail }): ReactElement {
             label: t('deviceWeb.boundAt'),
             children: formatInZoneLabelled(gateway.boundAt, gateway.timeZone),
           },
+          {
+            key: 'dropped',
+            label: <Tooltip title={t('deviceWeb.bufferDroppedHint')}>{t('deviceWeb.bufferDropped')}</Tooltip>,
+            children: (
+              <Typography.Text
+                type={
+                  gateway.bufferDropped !== null && gateway.bufferDropped.count > 0 ? 'warning' : undefined
+                }
+                data-testid={TestId.gatewayBufferDropped}
+              >
+                {gateway.bufferDropped === null
+                  ? '-'
+                  : t('deviceWeb.bufferDroppedValue', {
+                      n: fmt.whole(gateway.bufferDropped.count),
+                      at: formatInZoneLabelled(gateway.bufferDropped.at, gateway.timeZone),
+                    })}
+              </Typography.Text>
+            ),
+          },
         ]}
       />
       <AttachedDevices devices={gateway.devices} timeZone={gateway.timeZone} />
@@ -206,7 +236,7 @@ function GatewayView({ gateway }: { gateway: GatewayDetail }): ReactElement {
 /**
  * Logger detail (`/gateway/detail/{id}`, tab titled with the SN): SN, MAC, type, model, firmware, signal,
  * upload interval, name with rename, the devices behind it (each linked to its page, batteries included),
- * packet loss by day and when it was last seen, in its station's zone.
+ * packet loss by day, what its own buffer had to drop, and when it was last seen, in its station's zone.
  */
 export function GatewayDetailPage({ meta }: PageProps): ReactElement {
   const { t } = useTranslation();

@@ -6326,6 +6326,15 @@ export interface paths {
                                     /** @description An inverter of status OTHER that rests by its SunSpec operating state: SLEEPING (2), STARTING (3), SHUTTING_DOWN (6) or STANDBY (8); null otherwise */
                                     rest: null | ("SLEEPING" | "STARTING" | "SHUTTING_DOWN" | "STANDBY");
                                 }[];
+                                /** @description The logger's own loss counter: telemetry messages its full buffer had to drop since it was installed (docs/protocol.md "The loss counter"), as of its newest reading of itself that reported it; null until it reports one */
+                                bufferDropped: {
+                                    count: number;
+                                    /**
+                                     * Format: date-time
+                                     * @description Time of the reading that reported it
+                                     */
+                                    at: string;
+                                } | null;
                             };
                         };
                     };
