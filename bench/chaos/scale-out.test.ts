@@ -2,18 +2,24 @@
 // "Scaling out" describes: node A runs api, ingest and jobs, node B api and ingest. Loggers connect fresh
 // (hello, then telemetry: the two may reach different ingest copies). Readings split across both copies
 // with nothing lost, duplicated or altered; a session works on both API copies (and its logout too);
-// live updates arrive on both; rollups equal a recomputation; a command is delivered exactly once.
+// live updates arrive on both; rollups equal a recomputation; a command is delivered exactly once; an
+// alarm is stored once and its webhook called once.
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { mosquittoInstalled } from '../../apps/server/test/support/mosquitto-process.js';
 import { postgresBinDir } from '../../apps/server/test/support/postgres-instance.js';
 import { Stream } from '../../apps/server/test/support/sse.js';
+import { startReceiver } from '../../apps/server/test/support/webhook-receiver.js';
 import { compareRollups, login, settledRollups } from './chaos.js';
 import { startCluster, type ServerProcess } from './cluster.js';
 import { Fleet } from './fleet.js';
 
 const runnable = mosquittoInstalled() && postgresBinDir() !== null;
+/** Grid overvoltage (the fault catalogue), raised on an inverter for the notification check. */
+const FAULT_CODE = 2031;
+/** Traffic ticks (simulated minutes) that make every logger upload at least once. */
+const UPLOAD_TICKS = 10;
 
 /** The `stored` readings counter of one process's /metrics. */
 async function storedByNode(node: ServerProcess): Promise<number> {
@@ -52,10 +58,13 @@ async function liveStream(node: ServerProcess, token: string, stationId: number)
 describe.skipIf(!runnable)('scale-out: two processes, one database and broker', () => {
   it('splits the readings over both ingest copies and serves one session on both API copies', async () => {
     const cluster = await startCluster();
+    const receiver = await startReceiver();
     let fleet: Fleet | null = null;
     try {
-      const a = await cluster.server('node-a', 'api,ingest,jobs', { ingestId: 'node-a' });
-      const b = await cluster.server('node-b', 'api,ingest', { ingestId: 'node-b' });
+      // Webhooks to this machine's receiver; notifications looked for every 200 ms.
+      const env = { WEBHOOK_ALLOW_PRIVATE: 'true', NOTIFY_INTERVAL_MS: '200' };
+      const a = await cluster.server('node-a', 'api,ingest,jobs', { ingestId: 'node-a', env });
+      const b = await cluster.server('node-b', 'api,ingest', { ingestId: 'node-b', env });
       await a.start();
       await b.start();
       const token = await login(a);
@@ -116,8 +125,8 @@ describe.skipIf(!runnable)('scale-out: two processes, one database and broker', 
         return handle(payload);
       };
       const [inverter] = await cluster.database
-        .pgPool!.query<{ id: number; gateway_id: number }>(
-          `select d.id, d.gateway_id from devices d join gateways g on g.id = d.gateway_id
+        .pgPool!.query<{ id: number; sn: string; gateway_id: number }>(
+          `select d.id, d.sn, d.gateway_id from devices d join gateways g on g.id = d.gateway_id
            where g.sn = $1 and d.device_type = 'INVERTER'`,
           [target.sim.sn],
         )
@@ -141,9 +150,42 @@ describe.skipIf(!runnable)('scale-out: two processes, one database and broker', 
       }
       expect(state).toBe('DONE');
       expect(deliveries.get(sent.id)).toBe(1);
+
+      // An alarm raised behind a logger is stored once (by whichever ingest copy gets it) and notified
+      // once (the notification worker claims each delivery; jobs run on node A).
+      const hook = await call(b, token, 'POST', '/webhook', {
+        name: 'Scale-out NOC',
+        url: receiver.url('/hook'),
+        secret: 'scale-out-webhook-secret',
+        events: ['RAISED'],
+      });
+      expect(hook.status).toBe(200);
+      target.sim.site.injectFault(inverter!.sn, FAULT_CODE, target.sim.now());
+      loggers.startTraffic(100);
+      await loggers.afterTicks(UPLOAD_TICKS);
+      loggers.stopTraffic();
+      await loggers.drained();
+      const settled = async (): Promise<{ alarms: number; sent: number }> => {
+        const [row] = await cluster.database
+          .pgPool!.query<{ alarms: number; sent: number }>(
+            `select (select count(*)::int from alarms where code = $1) as alarms,
+                    (select count(*)::int from notification_deliveries
+                      where webhook_id = $2 and state = 'SENT') as sent`,
+            [FAULT_CODE, (hook.data as { id: number }).id],
+          )
+          .then((r) => r.rows);
+        return row!;
+      };
+      let notified = await settled();
+      for (const t0 = Date.now(); notified.sent === 0 && Date.now() - t0 < 30_000; await delay(100))
+        notified = await settled();
+      expect(notified).toEqual({ alarms: 1, sent: 1 });
+      const raised = receiver.calls.filter((c) => c.body.includes(`"code":${String(FAULT_CODE)}`));
+      expect(raised).toHaveLength(1);
     } finally {
       await fleet?.stop();
       await cluster.close();
+      await receiver.close();
     }
   });
 });
