@@ -152,6 +152,11 @@ export class Fleet {
     }
   }
 
+  /** The loggers' simulated time now, epoch ms. */
+  simulatedNow(): number {
+    return this.simulated;
+  }
+
   /** Traffic: every `tickMs`, every logger samples one more simulated minute (and uploads every 5). */
   startTraffic(tickMs: number): void {
     this.ticker = setInterval(() => this.tick(1), tickMs);
@@ -245,14 +250,25 @@ export class Fleet {
     for (const logger of this.loggers) {
       const { droppedMessages } = logger.sim.stats().journal;
       let wholeMissing = 0;
-      for (const keys of logger.produced.messages.values()) {
+      /** Messages with readings missing beyond what the journal counted: seq and simulated time. */
+      const unexplained: string[] = [];
+      for (const [seq, keys] of logger.produced.messages) {
         const missing = keys.filter((k) => !stored.has(k));
         if (missing.length === keys.length && keys.length > 0 && wholeMissing < droppedMessages) {
           wholeMissing += 1;
           droppedByLogger += missing.length;
           for (const key of missing) dropped.add(key);
-        } else lost += missing.length;
+        } else if (missing.length > 0) {
+          lost += missing.length;
+          const ts = Number(keys[0]?.split('@')[1]);
+          unexplained.push(
+            `seq ${seq} (${new Date(ts).toISOString().slice(11, 16)}, ${missing.length} of ${keys.length})`,
+          );
+        }
       }
+      // Which messages, so a failed run says when they were produced against the faults' times.
+      if (unexplained.length > 0)
+        problems.push(`${logger.sim.sn}: readings missing from ${unexplained.slice(0, 12).join(', ')}`);
       // A message the journal drops while it is in flight (sent, no PUBACK yet) may still arrive: it is
       // counted as dropped and stored. At most the in-flight window (16, docs/protocol.md) can be such.
       const arrivedAnyway = droppedMessages - wholeMissing;

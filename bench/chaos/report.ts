@@ -3,10 +3,10 @@ import type { ChaosReport } from './chaos.js';
 
 export function printReport(report: ChaosReport): void {
   const s = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
-  console.log('\nfault                  down     recovered in   readings meanwhile');
+  console.log('\nfault                  down     recovered in   readings meanwhile   simulated');
   for (const f of report.faults)
     console.log(
-      `${f.fault.padEnd(22)} ${s(f.downMs).padStart(7)}  ${s(f.recoveryMs).padStart(12)}   ${String(f.producedWhileDown).padStart(8)}   ${f.note}`,
+      `${f.fault.padEnd(22)} ${s(f.downMs).padStart(7)}  ${s(f.recoveryMs).padStart(12)}   ${String(f.producedWhileDown).padStart(8)}   ${f.simulated.from}–${f.simulated.to}   ${f.note}`,
     );
   console.log(
     `\nreadings: produced ${report.produced}, stored ${report.stored}, duplicated ${report.duplicated}, ` +
