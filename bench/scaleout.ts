@@ -34,7 +34,13 @@ async function phase(copies: number): Promise<Phase> {
   try {
     const nodes: ServerProcess[] = [];
     for (let i = 0; i < copies; i++)
-      nodes.push(await cluster.server(`ingest-${i}`, 'ingest', { ingestId: `bench-ingest-${i}` }));
+      // Shared subscriptions in both phases, so the one-copy phase measures the same path as the two.
+      nodes.push(
+        await cluster.server(`ingest-${i}`, 'ingest', {
+          ingestId: `bench-ingest-${i}`,
+          env: { INGEST_SUBSCRIPTION: 'shared' },
+        }),
+      );
     for (const node of nodes) await node.start();
     const sql = sqlRunner(cluster.database);
     const fleet = await registerFleet(cluster.database);

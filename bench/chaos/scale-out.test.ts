@@ -61,8 +61,13 @@ describe.skipIf(!runnable)('scale-out: two processes, one database and broker', 
     const receiver = await startReceiver();
     let fleet: Fleet | null = null;
     try {
-      // Webhooks to this machine's receiver; notifications looked for every 200 ms.
-      const env = { WEBHOOK_ALLOW_PRIVATE: 'true', NOTIFY_INTERVAL_MS: '200' };
+      // Both ingest copies in one shared subscription group; webhooks to this machine's receiver;
+      // notifications looked for every 200 ms.
+      const env = {
+        INGEST_SUBSCRIPTION: 'shared',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        NOTIFY_INTERVAL_MS: '200',
+      };
       const a = await cluster.server('node-a', 'api,ingest,jobs', { ingestId: 'node-a', env });
       const b = await cluster.server('node-b', 'api,ingest', { ingestId: 'node-b', env });
       await a.start();

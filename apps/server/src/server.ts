@@ -139,6 +139,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       const consumers = await startIngestConsumers({
         url: config.mqttUrl,
         consumers: config.ingestConsumers,
+        subscription: config.ingestSubscription,
         handler: ingest.handle,
         log,
         ...(config.ingestClientId === null ? {} : { clientIdPrefix: config.ingestClientId }),

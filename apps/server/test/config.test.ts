@@ -26,7 +26,10 @@ describe('configuration', () => {
       firmware: { signingKey: null, vendorKeys: [], requireVendorSignature: false, maxBytes: 16_777_216 },
       documentMaxBytes: 20_971_520,
       appReleaseMaxBytes: 67_108_864,
+      ingestConsumers: 4,
+      ingestSubscription: 'plain',
     });
+    expect(loadConfig({ INGEST_SUBSCRIPTION: 'shared' }).ingestSubscription).toBe('shared');
     expect(c.dataDir).toMatch(/\/data$/);
     expect([...c.services]).toEqual(['api', 'ingest', 'jobs', 'broker', 'sim']);
     expect(c.regionalServers.map((s) => s.key)).toEqual([
@@ -125,6 +128,7 @@ describe('configuration', () => {
     ['FIRMWARE_REQUIRE_VENDOR_SIGNATURE', 'true'],
     ['FIRMWARE_MAX_BYTES', '100'],
     ['FIRMWARE_MAX_BYTES', String(65 * 1024 * 1024)],
+    ['INGEST_SUBSCRIPTION', 'exclusive'],
   ])('names %s when it is unusable (%s)', (variable, value) => {
     expect(() => loadConfig({ [variable]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [variable]: value })).toThrow(

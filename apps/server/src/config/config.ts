@@ -9,6 +9,7 @@ import {
   type ServerKey,
 } from '@sunfleet/contracts';
 import { PASSWORD_HASHINGS, type PasswordHashing } from '../lib/password.js';
+import type { IngestSubscription } from '../services/ingest-consumer.js';
 import { parsePrivateKey, parsePublicKey } from '../modules/firmware/signing-key.js';
 
 /** The services one process can run (ENGINEERING §1). `npm start` runs them all. */
@@ -53,8 +54,13 @@ export interface AppConfig {
   guestLogin: boolean;
   regionalServers: RegionalServer[];
   appDownloadUrl: string;
-  /** External broker only: shared-subscription connections of this ingest process (INGEST_CONSUMERS). */
+  /** External broker only: MQTT connections of this ingest process (INGEST_CONSUMERS). */
   ingestConsumers: number;
+  /**
+   * External broker only (INGEST_SUBSCRIPTION): `plain` (default; one ingest copy: ordinary persistent
+   * subscriptions, nothing lost across a broker restart) or `shared` (several copies share the uplinks).
+   */
+  ingestSubscription: IngestSubscription;
   /**
    * External broker only: stable prefix of the ingest's MQTT client ids (INGEST_CLIENT_ID), so a
    * restarted process resumes its persistent sessions; default host name + pid (not resumable).
@@ -344,6 +350,13 @@ function mapTileUrl(env: Env): string | null {
   return raw;
 }
 
+function ingestSubscription(env: Env): IngestSubscription {
+  const value = text(env, 'INGEST_SUBSCRIPTION') ?? 'plain';
+  if (value !== 'plain' && value !== 'shared')
+    throw new ConfigError('INGEST_SUBSCRIPTION', `must be plain or shared (got '${value}')`);
+  return value;
+}
+
 function passwordHashing(env: Env): PasswordHashing {
   const value = text(env, 'PASSWORD_HASHING') ?? 'standard';
   if (!Object.hasOwn(PASSWORD_HASHINGS, value)) {
@@ -381,6 +394,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mqttUrl: url(env, 'MQTT_URL', ['mqtt:', 'mqtts:', 'tcp:', 'ssl:', 'ws:', 'wss:']),
     mqttAuthSecret: mqttAuthSecret(env),
     ingestConsumers: integer(env, 'INGEST_CONSUMERS', 4, 1, 64),
+    ingestSubscription: ingestSubscription(env),
     ingestClientId: ingestClientId(env),
     simFleet: simFleet(env),
     mapTileUrl: mapTileUrl(env),

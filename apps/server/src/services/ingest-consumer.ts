@@ -1,9 +1,19 @@
-// The ingest's side of an external broker (Mosquitto, EMQX): N MQTT 5 connections in one shared
-// subscription group, so every copy of the ingest gets a share of the loggers' messages and each message
-// goes to one of them. A message is acknowledged only after the handler resolved (stored or
-// dead-lettered): MQTT.js sends the PUBACK when `handleMessage` calls back, and handles one message at a
-// time per connection. When the handler rejects (database unavailable) the connection is dropped without
-// a PUBACK and opened again, so the broker delivers the message again from the persistent session.
+// The ingest's side of an external broker (Mosquitto, EMQX): N MQTT 5 connections with persistent
+// sessions. A message is acknowledged only after the handler resolved (stored or dead-lettered): MQTT.js
+// sends the PUBACK when `handleMessage` calls back, and handles one message at a time per connection.
+// When the handler rejects (database unavailable) the connection is dropped without a PUBACK and opened
+// again, so the broker delivers the message again from the persistent session.
+//
+// Two ways to share the messages out (INGEST_SUBSCRIPTION, docs/operations.md):
+// - `plain` (one ingest copy, the default): every connection holds an ordinary subscription to all
+//   uplinks and stores the loggers of its own partition (a hash of the SN), acknowledging the others at
+//   once. Brokers restore ordinary subscriptions of persistent sessions after a restart and queue for them
+//   while the ingest is away, so no uplink published between the broker's return and the ingest's
+//   reconnect is lost; one logger's messages are stored in the order they came.
+// - `shared` (several ingest copies): the connections of every copy join one shared subscription group
+//   and the broker gives each message to one of them. Mosquitto 2.0.11 does not deliver to a shared
+//   subscription restored after its restart until the client subscribes again, and drops what is
+//   published meanwhile (docs/chaos.md "Broker restarts").
 import { hostname } from 'node:os';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
@@ -16,9 +26,13 @@ export interface IngestConsumers {
   connected(): number;
 }
 
+export type IngestSubscription = 'plain' | 'shared';
+
 export interface IngestConsumerOptions {
   url: string;
   consumers: number;
+  /** How the connections share the messages out (see the file comment; default `shared`). */
+  subscription?: IngestSubscription;
   handler: UplinkHandler;
   log: Logger;
   /** Shared subscription group (tests use their own so parallel runs do not steal each other's messages). */
@@ -35,14 +49,26 @@ export interface IngestConsumerOptions {
 }
 
 /**
- * Reconnect pause, ms. Short on purpose: Mosquitto (2.0.11, checked by the chaos run) does not restore
- * shared subscriptions from its persistence file, so after a broker restart uplinks reach nobody until an
- * ingest connection subscribes again; loggers wait at least 1 s before reconnecting (docs/protocol.md),
- * so the ingest must be back first (docs/chaos.md "Broker restarts").
+ * Reconnect pause, ms. Short on purpose: with `shared` subscriptions, after a Mosquitto (2.0.11) restart
+ * uplinks reach nobody until an ingest connection subscribes again; loggers wait at least 1 s before
+ * reconnecting (docs/protocol.md), so the ingest should be back first (docs/chaos.md "Broker restarts").
  */
 const RECONNECT_MS = 100;
 /** Pause before taking messages again after the handler failed (the database is unavailable), ms. */
 const RETRY_AFTER_FAILURE_MS = 1_000;
+
+/**
+ * The connection (0…n−1) that stores a logger's messages with `plain` subscriptions: FNV-1a of the SN, so
+ * every copy of the same code agrees and one logger always lands on the same connection.
+ */
+export function partitionOf(sn: string, n: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < sn.length; i++) {
+    hash ^= sn.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % n;
+}
 
 class Consumer {
   private client: MqttClient | null = null;
@@ -57,6 +83,8 @@ class Consumer {
     private readonly clientId: string,
     private readonly opts: IngestConsumerOptions,
     private readonly log: Logger,
+    /** With `plain` subscriptions: this connection's partition and how many there are. */
+    private readonly partition: { index: number; of: number },
   ) {}
 
   isConnected(): boolean {
@@ -76,12 +104,14 @@ class Consumer {
     });
     this.client = client;
     const group = this.opts.shareGroup ?? INGEST_SHARE_GROUP;
-    const filter = `$share/${group}/${this.opts.topicFilter ?? INGEST_TOPIC_FILTER}`;
+    const topics = this.opts.topicFilter ?? INGEST_TOPIC_FILTER;
+    const plain = this.opts.subscription === 'plain';
+    const filter = plain ? topics : `$share/${group}/${topics}`;
     client.on('connect', () => {
       // Subscribe on every connect, even to a session the broker says it kept: the session may have
       // expired, and Mosquitto restores a persistent session's shared subscription from its file without
       // delivering to it again until the client subscribes anew (a SUBSCRIBE to a present subscription
-      // only replaces it).
+      // only replaces it, keeping what is queued for it).
       client.subscribe(filter, { qos: 1 }, (err) => {
         if (err) this.log.error({ err: err.message }, 'ingest subscription failed');
         else this.subscribed();
@@ -94,6 +124,11 @@ class Consumer {
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
       // The broker's ACL lets a logger publish only below its own SN, so the topic names the logger.
       const sn = topic.split('/')[2] ?? '';
+      // Another connection of this process stores this logger's messages (`plain`): acknowledged at once.
+      if (plain && partitionOf(sn, this.partition.of) !== this.partition.index) {
+        done();
+        return;
+      }
       const work = this.opts.handler({ sn, topic, payload }).then(
         () => {
           if (client === this.client) done();
@@ -136,9 +171,10 @@ class Consumer {
 export async function startIngestConsumers(opts: IngestConsumerOptions): Promise<IngestConsumers> {
   const log = opts.log.child({ component: 'ingest-consumer' });
   const prefix = opts.clientIdPrefix ?? `sunfleet-ingest-${hostname()}-${process.pid}`;
+  const n = Math.max(1, opts.consumers);
   const consumers = Array.from(
-    { length: Math.max(1, opts.consumers) },
-    (_, i) => new Consumer(`${prefix}-${i}`, opts, log),
+    { length: n },
+    (_, i) => new Consumer(`${prefix}-${i}`, opts, log, { index: i, of: n }),
   );
   for (const consumer of consumers) consumer.start();
   // Wait until each is subscribed, or a timeout: an unreachable broker must not block the start (the
@@ -156,7 +192,11 @@ export async function startIngestConsumers(opts: IngestConsumerOptions): Promise
     ),
   );
   log.info(
-    { consumers: consumers.length, connected: consumers.filter((c) => c.isConnected()).length },
+    {
+      consumers: consumers.length,
+      subscription: opts.subscription ?? 'shared',
+      connected: consumers.filter((c) => c.isConnected()).length,
+    },
     'ingest consumers started',
   );
   return {
