@@ -7,7 +7,8 @@
 // notification queues and the API's p99. At the end JSON result lines on stdout: the server's memory
 // slope over the second half (flat or not), the API p99 against the same calls on the quiet server
 // (simulator paused), and the ingest lag against the upload interval.
-// Runs only when named: `npm run bench -- soak [--minutes M] [--inverters N | --scale N] [--every S]`.
+// Runs only when named: `npm run bench -- soak [--minutes M] [--inverters N | --scale N] [--every S]
+// [--without-jobs]` (the last to tell the jobs' share of the database from the ingest's, docs/soak.md).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,8 @@ export interface SoakOptions {
   scale: number;
   /** Seconds between two printed samples. */
   everyS: number;
+  /** The server without its `jobs` service (alarms, rollups, notifications): a diagnosis, not the soak. */
+  withoutJobs: boolean;
 }
 
 /** The soak fleet file and what one copy of it holds. */
@@ -69,6 +72,7 @@ export function soakOptions(args: readonly string[]): SoakOptions {
       inverters: { type: 'string' },
       scale: { type: 'string' },
       every: { type: 'string' },
+      'without-jobs': { type: 'boolean' },
     },
     strict: true,
   });
@@ -96,7 +100,7 @@ export function soakOptions(args: readonly string[]): SoakOptions {
     throw new Error(`at most ${maxScale} copies of the soak fleet (a fleet file's limit)`);
   // About 40 samples over the run, 5 to 15 s apart.
   const everyS = number('every', values.every, 1, false) ?? Math.min(15, Math.max(5, (minutes * 60) / 40));
-  return { minutes, scale, everyS };
+  return { minutes, scale, everyS, withoutJobs: values['without-jobs'] === true };
 }
 
 /** A fresh database on the machine's PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL or the default). */
@@ -460,7 +464,8 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
   log(
     `soak: ${inverters.toLocaleString('en')} inverters on ${loggers.toLocaleString('en')} loggers ` +
       `(${fleet.stations.length.toLocaleString('en')} stations; soak.json × ${options.scale}), ` +
-      `readings every ${perCopy.uploadS} s, for ${options.minutes} min, a line every ${options.everyS} s`,
+      `readings every ${perCopy.uploadS} s, for ${options.minutes} min, a line every ${options.everyS} s` +
+      (options.withoutJobs ? '; WITHOUT the jobs service (no alarms, rollups, notifications)' : ''),
   );
   let interrupted = false;
   let wake = (): void => undefined;
@@ -479,7 +484,7 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
         DATABASE_URL: database.url,
         DATA_DIR: join(dir, 'data'),
         SIM_FLEET: fleetPath,
-        SERVICES: 'all',
+        SERVICES: options.withoutJobs ? 'api,ingest,broker,sim' : 'all',
         SIM_BACKFILL_DAYS: '0',
       },
       healthTimeoutMs: PROVISION_TIMEOUT_MS,
@@ -562,7 +567,9 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
     const first = samples[0];
     const last = samples.at(-1);
     const span = `${halfPoints.length} readings (1 s apart) from minute ${round(endMinute / 2, 1)} to ${round(endMinute, 1)}`;
-    const fleetNote = `${inverters.toLocaleString('en')} inverters on ${loggers.toLocaleString('en')} loggers, readings every ${perCopy.uploadS} s, ${round(options.minutes, 2)} min`;
+    const fleetNote =
+      `${inverters.toLocaleString('en')} inverters on ${loggers.toLocaleString('en')} loggers, readings every ${perCopy.uploadS} s, ${round(options.minutes, 2)} min` +
+      (options.withoutJobs ? ', without the jobs service' : '');
     print({
       bench: 'soak.memorySlope',
       value: round(rss.slope, 2),
