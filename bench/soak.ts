@@ -429,6 +429,52 @@ async function settle(sampler: Sampler, db: pg.Client, ms: number): Promise<numb
   return null;
 }
 
+/** Seconds between two ANALYZE runs when the PostgreSQL under test has autovacuum off (its naptime). */
+const ANALYZE_EVERY_S = 60;
+
+/**
+ * What autovacuum would do, where it is off (this machine's PostgreSQL is tuned for test runs): the soak's
+ * tables go from empty to 10,000 stations and 110,000 devices within a minute, and without statistics the
+ * planner keeps its empty-table estimates — nested loops that scanned all devices once per logger, a
+ * single alarm round running for more than 11 minutes (docs/soak.md). ANALYZE at once and then every
+ * ANALYZE_EVERY_S seconds, one after the other, on a connection of its own. Null when autovacuum is on.
+ */
+async function analyzeLikeAutovacuum(
+  url: string,
+): Promise<{ runs: () => number; stop: () => Promise<void> } | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const [setting] = (await client.query<{ autovacuum: string }>('show autovacuum')).rows;
+  if (setting?.autovacuum !== 'off') {
+    await client.end();
+    return null;
+  }
+  let runs = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  const run = (): void => {
+    running = client.query('analyze').then(
+      () => {
+        runs++;
+        if (!stopped) timer = setTimeout(run, ANALYZE_EVERY_S * 1_000);
+      },
+      () => undefined,
+    );
+  };
+  run();
+  await running;
+  return {
+    runs: () => runs,
+    stop: async () => {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+      await running;
+      await client.end().catch(() => undefined);
+    },
+  };
+}
+
 /** Memory every second (server RSS from /proc, heap from /metrics), for the slopes: less noise than the lines. */
 function memoryEverySecond(
   sampler: Sampler,
@@ -476,6 +522,7 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
   process.once('SIGINT', onSigint);
   const database = await freshDatabase();
   let server: RunningTestServer | null = null;
+  let analyzer: Awaited<ReturnType<typeof analyzeLikeAutovacuum>> = null;
   const db = new pg.Client({ connectionString: database.url });
   try {
     const booted = Date.now();
@@ -491,10 +538,14 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
     });
     await db.connect();
     const simPid = await simulatorOf(server);
+    analyzer = await analyzeLikeAutovacuum(database.url);
     const started = Date.now();
     log(
       `soak: server ${server.pid} up and fleet provisioned in ${round((started - booted) / 1000, 1)} s; ` +
-        `simulator ${simPid} started`,
+        `simulator ${simPid} started` +
+        (analyzer === null
+          ? ''
+          : `; PostgreSQL's autovacuum is off here: the soak runs ANALYZE every ${ANALYZE_EVERY_S} s as it would`),
     );
     const sampler = new Sampler(server, simPid, db, 2 * perCopy.uploadS, started);
     const calls: Call[] = [];
@@ -627,6 +678,7 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
     });
   } finally {
     process.off('SIGINT', onSigint);
+    await analyzer?.stop();
     await db.end().catch(() => undefined);
     await server?.stop();
     await database.drop();
