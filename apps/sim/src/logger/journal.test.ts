@@ -124,4 +124,21 @@ describe('Journal', () => {
       reopened.close();
     },
   );
+
+  it('lets acknowledged messages go from memory, at once when none is pending', () => {
+    const journal = Journal.open({ dir: tempDir(), fsync: false });
+    for (let seq = 0; seq < 100; seq++) {
+      const entry = journal.append('telemetry', telemetry(seq), 1);
+      journal.ack(entry.id);
+    }
+    expect(journal.heldEntries).toBe(0);
+    // One message stays unacknowledged (its PUBACK never came): the others still go, in slices.
+    const stuck = journal.append('telemetry', telemetry(100), 1);
+    for (let seq = 101; seq < 400; seq++) journal.ack(journal.append('telemetry', telemetry(seq), 1).id);
+    expect(journal.heldEntries).toBeLessThanOrEqual(66);
+    expect(pendingIds(journal)).toEqual([stuck.id]);
+    journal.ack(stuck.id);
+    expect(journal.heldEntries).toBe(0);
+    journal.close();
+  });
 });
