@@ -7,7 +7,8 @@
 // notification queues and the API's p99. At the end JSON result lines on stdout: the server's memory
 // slope over the second half (flat or not), the API p99 against the same calls on the quiet server
 // (simulator paused), and the ingest lag against the upload interval.
-// Runs only when named: `npm run bench -- soak [--minutes M] [--inverters N | --scale N] [--every S]`.
+// Runs only when named: `npm run bench -- soak [--minutes M] [--inverters N | --scale N] [--every S]
+// [--without-jobs]` (the last to tell the jobs' share of the database from the ingest's, docs/soak.md).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,8 @@ export interface SoakOptions {
   scale: number;
   /** Seconds between two printed samples. */
   everyS: number;
+  /** The server without its `jobs` service (alarms, rollups, notifications): a diagnosis, not the soak. */
+  withoutJobs: boolean;
 }
 
 /** The soak fleet file and what one copy of it holds. */
@@ -69,6 +72,7 @@ export function soakOptions(args: readonly string[]): SoakOptions {
       inverters: { type: 'string' },
       scale: { type: 'string' },
       every: { type: 'string' },
+      'without-jobs': { type: 'boolean' },
     },
     strict: true,
   });
@@ -96,7 +100,7 @@ export function soakOptions(args: readonly string[]): SoakOptions {
     throw new Error(`at most ${maxScale} copies of the soak fleet (a fleet file's limit)`);
   // About 40 samples over the run, 5 to 15 s apart.
   const everyS = number('every', values.every, 1, false) ?? Math.min(15, Math.max(5, (minutes * 60) / 40));
-  return { minutes, scale, everyS };
+  return { minutes, scale, everyS, withoutJobs: values['without-jobs'] === true };
 }
 
 /** A fresh database on the machine's PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL or the default). */
@@ -425,6 +429,52 @@ async function settle(sampler: Sampler, db: pg.Client, ms: number): Promise<numb
   return null;
 }
 
+/** Seconds between two ANALYZE runs when the PostgreSQL under test has autovacuum off (its naptime). */
+const ANALYZE_EVERY_S = 60;
+
+/**
+ * What autovacuum would do, where it is off (this machine's PostgreSQL is tuned for test runs): the soak's
+ * tables go from empty to 10,000 stations and 110,000 devices within a minute, and without statistics the
+ * planner keeps its empty-table estimates — nested loops that scanned all devices once per logger, a
+ * single alarm round running for more than 11 minutes (docs/soak.md). ANALYZE at once and then every
+ * ANALYZE_EVERY_S seconds, one after the other, on a connection of its own. Null when autovacuum is on.
+ */
+async function analyzeLikeAutovacuum(
+  url: string,
+): Promise<{ runs: () => number; stop: () => Promise<void> } | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const [setting] = (await client.query<{ autovacuum: string }>('show autovacuum')).rows;
+  if (setting?.autovacuum !== 'off') {
+    await client.end();
+    return null;
+  }
+  let runs = 0;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  const run = (): void => {
+    running = client.query('analyze').then(
+      () => {
+        runs++;
+        if (!stopped) timer = setTimeout(run, ANALYZE_EVERY_S * 1_000);
+      },
+      () => undefined,
+    );
+  };
+  run();
+  await running;
+  return {
+    runs: () => runs,
+    stop: async () => {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+      await running;
+      await client.end().catch(() => undefined);
+    },
+  };
+}
+
 /** Memory every second (server RSS from /proc, heap from /metrics), for the slopes: less noise than the lines. */
 function memoryEverySecond(
   sampler: Sampler,
@@ -460,7 +510,8 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
   log(
     `soak: ${inverters.toLocaleString('en')} inverters on ${loggers.toLocaleString('en')} loggers ` +
       `(${fleet.stations.length.toLocaleString('en')} stations; soak.json × ${options.scale}), ` +
-      `readings every ${perCopy.uploadS} s, for ${options.minutes} min, a line every ${options.everyS} s`,
+      `readings every ${perCopy.uploadS} s, for ${options.minutes} min, a line every ${options.everyS} s` +
+      (options.withoutJobs ? '; WITHOUT the jobs service (no alarms, rollups, notifications)' : ''),
   );
   let interrupted = false;
   let wake = (): void => undefined;
@@ -471,6 +522,7 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
   process.once('SIGINT', onSigint);
   const database = await freshDatabase();
   let server: RunningTestServer | null = null;
+  let analyzer: Awaited<ReturnType<typeof analyzeLikeAutovacuum>> = null;
   const db = new pg.Client({ connectionString: database.url });
   try {
     const booted = Date.now();
@@ -479,17 +531,21 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
         DATABASE_URL: database.url,
         DATA_DIR: join(dir, 'data'),
         SIM_FLEET: fleetPath,
-        SERVICES: 'all',
+        SERVICES: options.withoutJobs ? 'api,ingest,broker,sim' : 'all',
         SIM_BACKFILL_DAYS: '0',
       },
       healthTimeoutMs: PROVISION_TIMEOUT_MS,
     });
     await db.connect();
     const simPid = await simulatorOf(server);
+    analyzer = await analyzeLikeAutovacuum(database.url);
     const started = Date.now();
     log(
       `soak: server ${server.pid} up and fleet provisioned in ${round((started - booted) / 1000, 1)} s; ` +
-        `simulator ${simPid} started`,
+        `simulator ${simPid} started` +
+        (analyzer === null
+          ? ''
+          : `; PostgreSQL's autovacuum is off here: the soak runs ANALYZE every ${ANALYZE_EVERY_S} s as it would`),
     );
     const sampler = new Sampler(server, simPid, db, 2 * perCopy.uploadS, started);
     const calls: Call[] = [];
@@ -562,7 +618,9 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
     const first = samples[0];
     const last = samples.at(-1);
     const span = `${halfPoints.length} readings (1 s apart) from minute ${round(endMinute / 2, 1)} to ${round(endMinute, 1)}`;
-    const fleetNote = `${inverters.toLocaleString('en')} inverters on ${loggers.toLocaleString('en')} loggers, readings every ${perCopy.uploadS} s, ${round(options.minutes, 2)} min`;
+    const fleetNote =
+      `${inverters.toLocaleString('en')} inverters on ${loggers.toLocaleString('en')} loggers, readings every ${perCopy.uploadS} s, ${round(options.minutes, 2)} min` +
+      (options.withoutJobs ? ', without the jobs service' : '');
     print({
       bench: 'soak.memorySlope',
       value: round(rss.slope, 2),
@@ -620,6 +678,7 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
     });
   } finally {
     process.off('SIGINT', onSigint);
+    await analyzer?.stop();
     await db.end().catch(() => undefined);
     await server?.stop();
     await database.drop();

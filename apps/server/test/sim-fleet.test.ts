@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BUILT_IN_MODELS, PV_MODULE_SF_M450, type FleetFile } from '@sunfleet/contracts';
 import { sizeInverter } from '@sunfleet/domain';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seed } from '../src/bootstrap/seed.js';
@@ -218,6 +218,40 @@ describe.each(oneDatabase())('fleet provisioning on %s', (kind) => {
       waiting: inverters.length - 2,
     });
     expect(await t.database.db.select().from(pvStrings).where(eq(pvStrings.deviceId, ids[1]!))).toEqual(kept);
+  });
+
+  it('stores the strings of a fleet larger than one statement takes (the soak: 100,000 inverters)', async () => {
+    // 2,500 announced inverters of 4 strings: 10,000 rows, 70,000 parameters in one insert (PostgreSQL
+    // takes 65,535); 100 more not announced yet.
+    const [gateway] = await t.database.db
+      .insert(gateways)
+      .values({ sn: 'SFLGBIG000001', model: 'SF-LOGGER-4G', secretHash: hashSecret(generateSecret()) })
+      .returning({ id: gateways.id });
+    const sns = Array.from({ length: 2_600 }, (_, i) => `SFI3BIG${String(i).padStart(6, '0')}`);
+    await t.database.db.insert(devices).values(
+      sns.slice(0, 2_500).map((sn, i) => ({
+        gatewayId: gateway!.id,
+        sn,
+        deviceType: 'INVERTER' as const,
+        model: 'SF-INV-3P-10K',
+        unitId: (i % 200) + 1,
+      })),
+    );
+    const strings = [1, 2, 3, 4].map((k) => ({
+      mppt: k <= 2 ? 1 : 2,
+      string: ((k - 1) % 2) + 1,
+      module: { ...PV_MODULE_SF_M450 },
+      modulesInSeries: 12,
+    }));
+    const plan = new Map(sns.map((sn) => [sn, strings]));
+    const found: string[] = [];
+    expect(await provisionPvStrings(t.database, plan, new Date(), (sns) => found.push(...sns))).toEqual({
+      written: 2_500,
+      waiting: 100,
+    });
+    expect(found.sort()).toEqual(sns.slice(0, 2_500));
+    const [{ n }] = (await t.database.db.select({ n: count() }).from(pvStrings)) as [{ n: number }];
+    expect(n).toBe(10_000);
   });
 
   it('replaces only the secrets that are missing or stale, and follows the file when it changes', async () => {

@@ -39,6 +39,43 @@ export function mayLoggerSubscribe(sn: string, topic: string): boolean {
 }
 
 /**
+ * Reports logger authentications that failed for want of the registry (database down or too busy): each
+ * is refused with CONNACK 3 "server unavailable", which a logger answers by retrying after its back-off.
+ * In a connection storm they come by the thousand: the first of a burst is logged at once, the rest
+ * counted and logged as one line per `everyMs`.
+ */
+export function authFailureLog(
+  log: Pick<Logger, 'error'>,
+  everyMs = 10_000,
+): (sn: string, err: unknown) => void {
+  let timer: NodeJS.Timeout | null = null;
+  let more = 0;
+  let lastSn = '';
+  let lastErr: unknown = null;
+  const message =
+    'logger authentication failed: the registry did not answer; refused as server unavailable, the logger retries';
+  const flush = (): void => {
+    timer = null;
+    if (more === 0) return;
+    log.error({ err: lastErr, sn: lastSn, refused: more, withinMs: everyMs }, message);
+    more = 0;
+    timer = setTimeout(flush, everyMs);
+    timer.unref();
+  };
+  return (sn, err) => {
+    if (timer !== null) {
+      more++;
+      lastSn = sn;
+      lastErr = err;
+      return;
+    }
+    log.error({ err, sn, refused: 1 }, message);
+    timer = setTimeout(flush, everyMs);
+    timer.unref();
+  };
+}
+
+/**
  * The embedded broker (Aedes, MQTT 3.1.1) on MQTT_PORT. Each logger authenticates with client id =
  * username = SN and its own secret; it may publish only under `sf/v1/{SN}/up/` and subscribe only under
  * `sf/v1/{SN}/down/`. Uplink messages are handed to `onUplink` before the PUBACK: Aedes sends the PUBACK
@@ -54,6 +91,7 @@ export async function startEmbeddedBroker(opts: {
   onUplink: UplinkHandler;
 }): Promise<Broker> {
   const log = opts.log.child({ component: 'broker' });
+  const authFailed = authFailureLog(log);
   const aedes = await Aedes.createBroker({
     // Aedes only checks client id length for MQTT 3.1; SNs are at most 32 characters.
     maxClientsIdLength: 32,
@@ -67,7 +105,7 @@ export async function startEmbeddedBroker(opts: {
       opts.directory.authenticate(sn, password).then(
         (allowed) => (allowed ? done(null, true) : done(refusal(4, 'bad user name or password'), false)),
         (err: unknown) => {
-          log.error({ err }, 'mqtt authentication failed');
+          authFailed(sn, err);
           done(refusal(3, 'server unavailable'), false);
         },
       );

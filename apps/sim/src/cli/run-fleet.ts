@@ -12,6 +12,13 @@ import { buildFleet, waitForStop } from './fleet-options.js';
 const DAY_MS = 86_400_000;
 /** The cloud refuses readings older than 3 × 366 days; stay a day inside. */
 export const MAX_BACKFILL_DAYS = 3 * 366 - 1;
+/**
+ * Default window of the first connects: 5 ms per logger (200 loggers a second), at most a minute — the
+ * demo fleet's dozen loggers connect within a tenth of a second, the soak's 10,000 over 50 s.
+ */
+export function defaultConnectSpreadS(loggers: number): number {
+  return Math.min(loggers * 0.005, 60);
+}
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -19,7 +26,12 @@ export async function runFleet(values: Values, io: CommandIo): Promise<number> {
   const backfillDays = numberOption(values, 'backfill-days', { min: 0, max: MAX_BACKFILL_DAYS }, 0);
   const acceleration = numberOption(values, 'acceleration', { min: 1, max: 1e6 }, 1);
   const duration = values.duration === undefined ? undefined : numberOption(values, 'duration', { above: 0 });
+  const spreadOption =
+    values['connect-spread'] === undefined
+      ? null
+      : numberOption(values, 'connect-spread', { min: 0, max: 3_600 });
   const setup = buildFleet(values, io);
+  const spreadS = spreadOption ?? defaultConnectSpreadS(setup.loggers.length);
   const now = Date.now();
   const earliest = now - backfillDays * DAY_MS;
   const from = setup.loggers.map((l) =>
@@ -30,6 +42,7 @@ export async function runFleet(values: Values, io: CommandIo): Promise<number> {
     from,
     target: Date.now,
     pace: acceleration > 1 ? acceleration : Number.POSITIVE_INFINITY,
+    connectSpreadMs: spreadS * 1_000,
   });
   const catchUp = driver.progress();
   const longest = Math.max(...from.map((f) => now - f));

@@ -18,6 +18,7 @@ const OPTIONS = {
   duration: { type: 'string' },
   ...FLEET_OPTIONS,
   'backfill-days': { type: 'string' },
+  'connect-spread': { type: 'string' },
   'stop-on-stdin-close': { type: 'boolean' },
 } as const;
 
@@ -28,6 +29,7 @@ const FLEET_ONLY = [
   'mqtt',
   'state',
   'backfill-days',
+  'connect-spread',
   'stop-on-stdin-close',
 ];
 
@@ -37,12 +39,14 @@ export const runCommand: Command = {
   usage: [
     'run --fleet <file> --credentials <file> [--scale <n>=1] [--mqtt mqtt://127.0.0.1:1883]',
     '    [--state data/sim] [--backfill-days <n>=0] [--acceleration <x>=1] [--duration <s>]',
-    '    [--trusted-keys <file>] [--stop-on-stdin-close]',
+    '    [--trusted-keys <file>] [--connect-spread <s>] [--stop-on-stdin-close]',
     'Every logger of the fleet file with a secret in --credentials ({"<SN>": "<secret>"}); journals',
     'and state in --state/<SN>. Fresh loggers start --backfill-days ago, restarted ones where they',
     'stopped (at most that far back); the past goes up as fast as the broker acknowledges (backlog),',
     'or as a time-lapse at --acceleration > 1; then real time. --trusted-keys: a JSON list of the',
-    'Ed25519 public keys (PEM or base64) the loggers accept firmware from. See docs/simulator.md.',
+    'Ed25519 public keys (PEM or base64) the loggers accept firmware from. --connect-spread: the',
+    "loggers' first connects spread over that many seconds (default 5 ms per logger, at most 60 s).",
+    'See docs/simulator.md.',
     '',
     'run --config <file.json> [--acceleration <x>] [--start <ISO 8601 with offset>] [--duration <s>]',
     'The config names the broker, the seed and the loggers (SN, secret, site or device models);',

@@ -23,13 +23,17 @@ export class RegisterImage {
   readonly end: number;
   private readonly words: Uint16Array;
 
-  constructor(start: number, end: number) {
+  /** `initial`: the words to start from (copied; default all 0). */
+  constructor(start: number, end: number, initial?: Uint16Array) {
     if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && end > start && end <= 0x10000)) {
       throw new RangeError(`bad register span ${start}…${end}`);
     }
+    if (initial !== undefined && initial.length !== end - start) {
+      throw new RangeError(`${initial.length} initial words for a span of ${end - start}`);
+    }
     this.start = start;
     this.end = end;
-    this.words = new Uint16Array(end - start);
+    this.words = initial === undefined ? new Uint16Array(end - start) : initial.slice();
   }
 
   get length(): number {
@@ -69,6 +73,11 @@ export class RegisterImage {
 
   writeBlocks(blocks: readonly RegisterBlock[]): void {
     for (const block of blocks) this.write(block.address, block.words);
+  }
+
+  /** The words themselves (not a copy: read them, write through write()), the first at `start`. */
+  view(): Readonly<Uint16Array> {
+    return this.words;
   }
 
   /** The whole span as one block (a copy). */

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { FleetFile, Reading } from '@sunfleet/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../cli.js';
+import { defaultConnectSpreadS } from '../cli/run-fleet.js';
 import { SimLogger } from '../logger/sim-logger.js';
 import { TestBroker } from '../testing/broker.js';
 import { until } from '../testing/fixtures.js';
@@ -250,6 +251,27 @@ describe('run --fleet', () => {
       for (let i = 1; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 1]!, dev).toBe(1_000);
     }
   }, 60_000);
+});
+
+describe('run --fleet --connect-spread', () => {
+  it('refuses a window that is not a number of seconds from 0 to 3600, before building the fleet', async () => {
+    const { base } = await setup();
+    for (const [value, message] of [
+      ['-1', '--connect-spread must be at least 0'],
+      ['soon', '--connect-spread must be a number, got "soon"'],
+      ['4000', '--connect-spread must be at most 3600'],
+    ] as const) {
+      const result = await cli(['run', ...base, '--connect-spread', value, '--duration', '1']);
+      expect(result.code).toBe(2);
+      expect(result.err.join('\n')).toContain(message);
+    }
+  });
+
+  it('defaults to 5 ms per logger, at most a minute', () => {
+    expect(defaultConnectSpreadS(12)).toBeCloseTo(0.06);
+    expect(defaultConnectSpreadS(10_000)).toBe(50);
+    expect(defaultConnectSpreadS(50_000)).toBe(60);
+  });
 });
 
 describe('the fleet driver', () => {

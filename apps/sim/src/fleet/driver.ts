@@ -6,6 +6,12 @@
 // flagged `backlog: true` (history, as from a logger's buffer); with a finite `pace` the past plays as a
 // time-lapse instead, at `pace` simulated seconds per real second, with live uploads. Within one upload
 // interval of the target a logger is live and simply follows the clock.
+//
+// Thousands of loggers: their first connects can be spread over `connectSpreadMs` (a fleet powering up
+// together does not reach the broker in the same millisecond, and a broker answers a storm of CONNECTs
+// slower than its loggers' connect timeouts), and a pass over them yields to the event loop every
+// `sliceMs` — stepping 10,000 loggers across a minute boundary takes seconds, and meanwhile PUBACKs,
+// CONNACKs and keepalives must still be read, or connections time out although the broker answered.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SimLogger } from '../logger/sim-logger.js';
 
@@ -42,6 +48,12 @@ export interface FleetDriverOptions {
   /** How often live loggers follow the clock, ms (default 1000). */
   tickMs?: number;
   realNow?: () => number;
+  /** First connects spread over this many ms, each logger at a uniform random delay (default 0: at once). */
+  connectSpreadMs?: number;
+  /** Uniform draws in [0, 1) for the connect spread (default Math.random). */
+  random?: () => number;
+  /** Stepping in one go before letting I/O through, ms (default 20). */
+  sliceMs?: number;
 }
 
 interface Track {
@@ -74,9 +86,13 @@ export class FleetDriver {
       chunkUploads: 8,
       tickMs: 1_000,
       realNow: Date.now,
+      connectSpreadMs: 0,
+      random: Math.random,
+      sliceMs: 20,
       ...options,
     };
     if (!(this.opts.pace > 0)) throw new RangeError('the pace must be positive');
+    if (!(this.opts.connectSpreadMs >= 0)) throw new RangeError('the connect spread must be ≥ 0 ms');
     this.realStart = this.opts.realNow();
     const goal = options.target();
     this.tracks = options.loggers.map((logger, i) => {
@@ -84,18 +100,21 @@ export class FleetDriver {
       logger.advanceTo(from);
       return { logger, from, at: from, goal, catchingUp: goal - from > this.liveLagMs(logger) };
     });
-    for (const { logger } of this.tracks) {
-      logger.uplink.on('delivered', (entry) => {
+    for (const track of this.tracks) {
+      track.logger.uplink.on('delivered', (entry) => {
         this.messages++;
         this.readings += entry.readings;
-        this.wake();
+        // A logger catching up may take its next step now; a live one follows the clock anyway (waking a
+        // pass over 10,000 loggers for each of their uploads cost seconds a minute).
+        if (track.catchingUp) this.wake();
       });
     }
   }
 
   /** Connects every logger and starts driving them; resolves when stopped (rejects on a logger's failure). */
   start(): Promise<void> {
-    for (const { logger } of this.tracks) logger.start();
+    const spread = this.opts.connectSpreadMs;
+    for (const { logger } of this.tracks) logger.start(spread > 0 ? this.opts.random() * spread : 0);
     this.loop ??= this.run();
     return this.loop;
   }
@@ -117,6 +136,7 @@ export class FleetDriver {
   }
 
   private async idle(): Promise<void> {
+    if (this.stopped) return;
     let timer: NodeJS.Timeout | undefined;
     await new Promise<void>((resolve) => {
       this.wakeUp = resolve;
@@ -128,18 +148,27 @@ export class FleetDriver {
 
   private async run(): Promise<void> {
     while (!this.stopped) {
-      const worked = this.round();
+      const worked = await this.round();
       if (worked) await nextTurn();
       else await this.idle();
     }
   }
 
-  /** One pass over the loggers; true when a catch-up step was taken (more may follow at once). */
-  private round(): boolean {
+  /**
+   * One pass over the loggers, letting I/O through every `sliceMs`; true when a catch-up step was taken
+   * (more may follow at once).
+   */
+  private async round(): Promise<boolean> {
     const now = this.opts.target();
     const o = this.opts;
     let worked = false;
+    let sliceStart = performance.now();
     for (const track of this.tracks) {
+      if (performance.now() - sliceStart >= o.sliceMs) {
+        await nextTurn();
+        if (this.stopped) break;
+        sliceStart = performance.now();
+      }
       const { logger } = track;
       if (track.at >= now) continue;
       if (now - track.at <= this.liveLagMs(logger)) {

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -100,5 +100,45 @@ describe('Journal', () => {
     journal.ack(1);
     journal.close();
     expect(pendingIds(Journal.open({ dir, fsync: false }))).toEqual([0, 2, 4]);
+  });
+
+  it.runIf(existsSync('/proc/self/fd'))(
+    'holds no file open between appends (a simulator keeps thousands of journals beside their sockets)',
+    () => {
+      const openFiles = (): number => readdirSync('/proc/self/fd').length;
+      const before = openFiles();
+      const journals = Array.from({ length: 50 }, (_, i) => Journal.open({ dir: join(tempDir(), `j${i}`) }));
+      for (const [i, journal] of journals.entries()) {
+        journal.append('telemetry', telemetry(1), 1);
+        journal.setBulk(true);
+        journal.append('telemetry', telemetry(2), 1);
+        journal.setBulk(false);
+        journal.ack(0);
+        if (i % 2 === 0) journal.flush();
+      }
+      expect(openFiles()).toBe(before);
+      // And the messages are where they belong, across a reopen.
+      for (const journal of journals) journal.close();
+      const reopened = Journal.open({ dir: journals[0]?.dir ?? '' });
+      expect(pendingIds(reopened)).toEqual([1]);
+      reopened.close();
+    },
+  );
+
+  it('lets acknowledged messages go from memory, at once when none is pending', () => {
+    const journal = Journal.open({ dir: tempDir(), fsync: false });
+    for (let seq = 0; seq < 100; seq++) {
+      const entry = journal.append('telemetry', telemetry(seq), 1);
+      journal.ack(entry.id);
+    }
+    expect(journal.heldEntries).toBe(0);
+    // One message stays unacknowledged (its PUBACK never came): the others still go, in slices.
+    const stuck = journal.append('telemetry', telemetry(100), 1);
+    for (let seq = 101; seq < 400; seq++) journal.ack(journal.append('telemetry', telemetry(seq), 1).id);
+    expect(journal.heldEntries).toBeLessThanOrEqual(66);
+    expect(pendingIds(journal)).toEqual([stuck.id]);
+    journal.ack(stuck.id);
+    expect(journal.heldEntries).toBe(0);
+    journal.close();
   });
 });

@@ -283,9 +283,9 @@ export class SimLogger implements CommandTarget {
     return Number.isNaN(this.lastTs) ? (this.opts.wallNow ?? Date.now)() : this.lastTs;
   }
 
-  /** Connects (in the background; reconnects by itself). */
-  start(): void {
-    this.uplink.start();
+  /** Connects now or after `delayMs` (in the background; reconnects by itself). */
+  start(delayMs = 0): void {
+    this.uplink.start(delayMs);
   }
 
   async stop(): Promise<void> {
@@ -389,9 +389,9 @@ export class SimLogger implements CommandTarget {
       const seq = this.journal.meta.seq ?? 0;
       this.journal.meta.seq = (seq + 1) % SEQ_MODULO;
       const payload = { v: 1, seq, backlog: this.backfilling, readings: chunk };
-      this.journal.append('telemetry', payload, chunk.length);
+      const entry = this.journal.append('telemetry', payload, chunk.length);
       this.opts.onTelemetry?.(payload);
-      this.forwarder.forward(ts, JSON.stringify(payload));
+      this.forwarder.forward(ts, entry.text);
     }
     this.uplink.kick();
     this.state.lastTs = ts;

@@ -6,7 +6,10 @@
 // before hello. We take them out of its store when the connection drops and resend them from the journal
 // instead, so the order after every connect is: subscribe, hello, then the journal — live messages
 // (created during this connection) interleaved one-for-one with the backlog (older ones, flagged
-// `backlog: true`), each oldest first. Reconnects back off from 1 s doubling to 60 s (docs/protocol.md §4).
+// `backlog: true`), each oldest first. Reconnects back off from 1 s doubling to 60 s (docs/protocol.md §4),
+// each wait drawn between half and all of that (jitter): loggers dropped together (a broker restart) do not
+// all come back in the same instant, and a fleet started together can spread its first connects too
+// (`start(delayMs)`).
 import { EventEmitter } from 'node:events';
 import mqtt, { type MqttClient } from 'mqtt';
 import { commandTopic, uplinkTopic, type HelloMessage } from '@sunfleet/contracts';
@@ -23,6 +26,8 @@ export interface UplinkOptions {
   reconnectMaxMs?: number;
   maxInFlight?: number;
   connectTimeoutMs?: number;
+  /** Uniform draws in [0, 1) for the reconnect jitter (default Math.random; tests pass their own). */
+  random?: () => number;
 }
 
 export interface UplinkHooks {
@@ -42,6 +47,11 @@ export interface UplinkEvents {
 }
 
 const BACKLOG_KINDS: ReadonlySet<string> = new Set(['telemetry', 'alarm']);
+
+/** A reconnect wait of `backoffMs` with jitter: between half and all of it, by a uniform draw in [0, 1). */
+export function jitteredDelay(backoffMs: number, draw: number): number {
+  return backoffMs * (0.5 + 0.5 * Math.min(Math.max(draw, 0), 1));
+}
 
 /** The payload with `backlog: true` (kept in its place among the keys). */
 export function asBacklog(text: string): string {
@@ -64,6 +74,7 @@ export class Uplink extends EventEmitter<UplinkEvents> {
   private backoffMs: number;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private startTimer: NodeJS.Timeout | null = null;
   /** Ids from here on were created during this connection (live); below are the backlog. */
   private liveFloor = 0;
   private liveCursor = 0;
@@ -80,6 +91,7 @@ export class Uplink extends EventEmitter<UplinkEvents> {
       reconnectMaxMs: 60_000,
       maxInFlight: 16,
       connectTimeoutMs: 10_000,
+      random: Math.random,
       ...opts,
     };
     this.journal = journal;
@@ -100,8 +112,16 @@ export class Uplink extends EventEmitter<UplinkEvents> {
     return this.connects;
   }
 
-  start(): void {
-    if (this.client) return;
+  /** Connects now, or after `delayMs` (a fleet spreading its first connects); reconnects by itself. */
+  start(delayMs = 0): void {
+    if (this.client || this.startTimer) return;
+    if (delayMs > 0) {
+      this.startTimer = setTimeout(() => {
+        this.startTimer = null;
+        if (!this.stopping) this.start();
+      }, delayMs);
+      return;
+    }
     const o = this.opts;
     const client = mqtt.connect(o.url, {
       clientId: o.sn,
@@ -162,7 +182,7 @@ export class Uplink extends EventEmitter<UplinkEvents> {
     this.inFlight.clear();
     if (wasReady) this.emit('offline');
     if (this.stopping || this.rebooting || this.reconnectTimer) return;
-    const delay = this.backoffMs;
+    const delay = jitteredDelay(this.backoffMs, this.opts.random());
     this.backoffMs = Math.min(this.backoffMs * 2, this.opts.reconnectMaxMs);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
@@ -279,8 +299,10 @@ export class Uplink extends EventEmitter<UplinkEvents> {
     this.stopping = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.startTimer) clearTimeout(this.startTimer);
     this.reconnectTimer = null;
     this.retryTimer = null;
+    this.startTimer = null;
     const client = this.client;
     this.client = null;
     if (client) await client.endAsync(true);

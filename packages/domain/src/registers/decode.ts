@@ -74,8 +74,10 @@ function unscaled(value: number, scale: number): number {
 }
 
 /** The shortest decimal that is the same float32, so 50.02 stays 50.02 rather than 50.020000457763672. */
+const FLOAT_VIEW = new DataView(new ArrayBuffer(4));
+
 function shortestFloat32(bits: number): number | null {
-  const view = new DataView(new ArrayBuffer(4));
+  const view = FLOAT_VIEW;
   view.setUint32(0, bits);
   const f = view.getFloat32(0);
   // NaN is SunSpec's "not implemented"; infinities are no measurement either (and JSON cannot carry them).
@@ -105,10 +107,17 @@ function finishString(text: string): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-/** Decodes one register from its own words (length = registerWords(register)). */
-function decodeOne(register: RegisterDefinition, w: readonly number[]): Value {
-  const w0 = (w[0] ?? 0) & 0xffff;
-  const w1 = (w[1] ?? 0) & 0xffff;
+/**
+ * Decodes one register from `words` at `offset` (its first word), e.g. straight from a device's register
+ * image without copying a block out of it; words past the end read as 0.
+ */
+export function decodeRegister(
+  register: RegisterDefinition,
+  words: ArrayLike<number>,
+  offset: number,
+): Value {
+  const w0 = (words[offset] ?? 0) & 0xffff;
+  const w1 = (words[offset + 1] ?? 0) & 0xffff;
   const u32 = w0 * 0x10000 + w1;
   switch (dataTypeOf(register)) {
     case 'S16':
@@ -124,8 +133,11 @@ function decodeOne(register: RegisterDefinition, w: readonly number[]): Value {
     case 'F32':
       // Floats carry their own magnitude: `scale` applies to integer types only.
       return shortestFloat32(u32);
-    case 'STRING':
+    case 'STRING': {
+      const w: number[] = [];
+      for (let k = 0; k < register.count; k++) w.push(words[offset + k] ?? 0);
       return decodeString(w);
+    }
     case 'VERSION':
       return w0 === SENTINEL.VERSION ? null : `${w0 >> 8}.${w0 & 0xff}`;
     case 'IP':
@@ -148,8 +160,7 @@ export function decodeBlocks(
       (b) => register.address >= b.address && register.address + size <= b.address + b.words.length,
     );
     if (!block) continue;
-    const offset = register.address - block.address;
-    result[register.key] = decodeOne(register, block.words.slice(offset, offset + size));
+    result[register.key] = decodeRegister(register, block.words, register.address - block.address);
   }
   return result;
 }
@@ -224,7 +235,11 @@ function nullWords(register: RegisterDefinition): number[] {
   }
 }
 
-function encodeOne(register: RegisterDefinition, value: Value): number[] {
+/**
+ * The words of one register holding `value` (null: its "not implemented" sentinel). Throws RangeError for
+ * a value it cannot hold or a writable register's min/max refuses.
+ */
+export function encodeRegister(register: RegisterDefinition, value: Value): number[] {
   if (value === null) return nullWords(register);
   const type = dataTypeOf(register);
   switch (type) {
@@ -271,7 +286,7 @@ export function encodeValues(
     if (!Object.prototype.hasOwnProperty.call(values, register.key)) continue;
     const value = values[register.key];
     if (value === undefined) continue;
-    pieces.push({ address: register.address, words: encodeOne(register, value) });
+    pieces.push({ address: register.address, words: encodeRegister(register, value) });
   }
   pieces.sort((a, b) => a.address - b.address);
   const blocks: { address: number; words: number[] }[] = [];

@@ -53,15 +53,22 @@ export function fleetPvStrings(fleet: FleetFile): Map<string, PvString[]> {
 }
 
 /**
- * Stores the strings of the planned inverters that exist and have none; answers how many inverters were
- * written and how many are not announced yet.
+ * Inverters per transaction and rows per insert: a fleet of 100,000 inverters in one statement overflowed
+ * the query builder's stack (and would pass PostgreSQL's 65,535 parameters many times over).
  */
-export async function provisionPvStrings(
+const SNS_PER_ROUND = 1_000;
+const ROWS_PER_INSERT = 2_000;
+
+/**
+ * Stores the strings of those planned inverters (`sns`) that exist and have none, in one transaction;
+ * answers how many were written and which exist (done: written now, or strings already stored).
+ */
+async function provisionSome(
   database: Database,
   plan: ReadonlyMap<string, PvString[]>,
+  sns: readonly string[],
   now: Date,
-): Promise<{ written: number; waiting: number }> {
-  if (plan.size === 0) return { written: 0, waiting: 0 };
+): Promise<{ written: number; found: string[] }> {
   return database.db.transaction(async (tx) => {
     const found = await tx
       .select({
@@ -72,7 +79,7 @@ export async function provisionPvStrings(
         ),
       })
       .from(devices)
-      .where(and(inArray(devices.sn, [...plan.keys()]), eq(devices.deviceType, 'INVERTER')));
+      .where(and(inArray(devices.sn, [...sns]), eq(devices.deviceType, 'INVERTER')));
     const bare = found.filter((d) => d.stored === 0);
     const rows = bare.flatMap((d) =>
       (plan.get(d.sn) ?? []).map((s) => ({
@@ -85,9 +92,37 @@ export async function provisionPvStrings(
         updatedAt: now,
       })),
     );
-    if (rows.length > 0) await tx.insert(pvStrings).values(rows).onConflictDoNothing();
-    return { written: bare.length, waiting: plan.size - found.length };
+    for (let at = 0; at < rows.length; at += ROWS_PER_INSERT) {
+      await tx
+        .insert(pvStrings)
+        .values(rows.slice(at, at + ROWS_PER_INSERT))
+        .onConflictDoNothing();
+    }
+    return { written: bare.length, found: found.map((d) => d.sn) };
   });
+}
+
+/**
+ * Stores the strings of the planned inverters that exist and have none (SNS_PER_ROUND at a time, each
+ * round its own transaction); answers how many inverters were written and how many are not announced
+ * yet, and calls `onFound` with those that exist.
+ */
+export async function provisionPvStrings(
+  database: Database,
+  plan: ReadonlyMap<string, PvString[]>,
+  now: Date,
+  onFound: (sns: readonly string[]) => void = () => undefined,
+): Promise<{ written: number; waiting: number }> {
+  const sns = [...plan.keys()];
+  let written = 0;
+  let found = 0;
+  for (let at = 0; at < sns.length; at += SNS_PER_ROUND) {
+    const round = await provisionSome(database, plan, sns.slice(at, at + SNS_PER_ROUND), now);
+    written += round.written;
+    found += round.found.length;
+    onFound(round.found);
+  }
+  return { written, waiting: sns.length - found };
 }
 
 /** Retries provisionPvStrings until every planned inverter is announced (or GIVE_UP_MS passed). */
@@ -97,12 +132,15 @@ export function keepProvisioningPvStrings(
   log: Logger,
   now: () => Date = () => new Date(),
 ): { stop(): void } {
+  // Inverters found (strings written, or already there) leave the plan: later rounds ask for the rest.
   const plan = fleetPvStrings(fleet);
   const started = Date.now();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   const attempt = (): void => {
-    provisionPvStrings(database, plan, now())
+    provisionPvStrings(database, plan, now(), (found) => {
+      for (const sn of found) plan.delete(sn);
+    })
       .then(({ written, waiting }) => {
         if (written > 0) log.info({ component: 'sim', inverters: written }, 'simulated PV strings stored');
         if (waiting > 0 && Date.now() - started < GIVE_UP_MS) schedule();
