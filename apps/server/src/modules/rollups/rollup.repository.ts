@@ -193,7 +193,9 @@ export class RollupRepository {
       win as materialized (
         select sp.device_id, sp.e as span_end, ${hourOf(sql`t.ts`, sql`sp.tz`)} as bucket, t.ts, t.power_w,
           ${sql.raw(COUNTERS.map((c) => `t.${c.column}`).join(', '))}
-        from sp join telemetry t on t.device_id = sp.device_id and t.ts > sp.s and t.ts <= sp.e + interval '3 hours'
+        from sp cross join lateral (
+          select * from telemetry t where t.device_id = sp.device_id and t.ts > sp.s and t.ts <= sp.e + interval '3 hours'
+        ) t
       ),
       carried as (
         select device_id, ${sql.join(
@@ -240,16 +242,20 @@ export class RollupRepository {
     await this.db.execute(sql`
       insert into rollup_device_day (device_id, day, ${cols}, peak_power_w, samples)
       select x.device_id, (h.bucket at time zone x.tz)::date, ${sumCols}, max(h.peak_power_w), sum(h.samples)::int
-      from (${x}) x join rollup_device_hour h
-        on h.device_id = x.device_id and ${hoursOfDays(sql`h.bucket`, sql`x.d1`, sql`x.d2`, sql`x.tz`)}
+      from (${x}) x cross join lateral (
+        select * from rollup_device_hour h
+        where h.device_id = x.device_id and ${hoursOfDays(sql`h.bucket`, sql`x.d1`, sql`x.d2`, sql`x.tz`)}
+      ) h
       group by x.device_id, 2`);
     await this.db.execute(sql`delete from rollup_device_month r using (${x}) x
       where r.device_id = x.device_id and r.month >= x.m1 and r.month <= x.m2`);
     await this.db.execute(sql`
       insert into rollup_device_month (device_id, month, ${cols}, peak_power_w, samples)
       select x.device_id, date_trunc('month', dd.day)::date, ${sumCols}, max(dd.peak_power_w), sum(dd.samples)::int
-      from (${x}) x join rollup_device_day dd
-        on dd.device_id = x.device_id and dd.day >= x.m1 and dd.day < (x.m2 + interval '1 month')::date
+      from (${x}) x cross join lateral (
+        select * from rollup_device_day dd
+        where dd.device_id = x.device_id and dd.day >= x.m1 and dd.day < (x.m2 + interval '1 month')::date
+      ) dd
       group by x.device_id, 2`);
   }
 
@@ -279,16 +285,23 @@ export class RollupRepository {
           ${byType('BATTERY', 'charge_kwh')} as charge_kwh, ${byType('BATTERY', 'discharge_kwh')} as discharge_kwh,
           ${byType('METER', 'import_kwh')} as import_kwh, ${byType('METER', 'export_kwh')} as export_kwh,
           sum(h.samples)::int as samples
-        from devs join rollup_device_hour h on h.device_id = devs.id and h.bucket >= devs.s and h.bucket <= devs.e
+        from devs cross join lateral (
+          select * from rollup_device_hour h where h.device_id = devs.id and h.bucket >= devs.s and h.bucket <= devs.e
+        ) h
         group by devs.station_id, devs.s, h.bucket
       ),
+      -- Each inverter's mean power per minute (of ts − 1 ms); local hours start on whole minutes, so a
+      -- minute's hour is that of its first instant.
       per_minute as (
-        select devs.station_id, devs.s, ${hourOf(sql`t.ts`, sql`devs.tz`)} as bucket,
-          date_trunc('minute', t.ts - interval '1 millisecond') as minute, t.device_id, avg(t.power_w::numeric) as p
-        from devs join telemetry t on t.device_id = devs.id
-          and t.ts > devs.s and t.ts <= devs.e + interval '3 hours' and t.power_w is not null
+        select devs.station_id, devs.s, ${hourOf(sql`m.minute + interval '1 millisecond'`, sql`devs.tz`)} as bucket,
+          m.minute, m.p
+        from devs cross join lateral (
+          select date_trunc('minute', t.ts - interval '1 millisecond') as minute, avg(t.power_w::numeric) as p
+          from telemetry t
+          where t.device_id = devs.id and t.ts > devs.s and t.ts <= devs.e + interval '3 hours' and t.power_w is not null
+          group by 1
+        ) m
         where devs.device_type = 'INVERTER'
-        group by 1, 2, 3, 4, 5
       ),
       peaks as (
         select station_id, s, bucket, max(total)::float8 as peak
@@ -316,12 +329,12 @@ export class RollupRepository {
       period === 'day'
         ? [
             sql`(src.bucket at time zone st.time_zone)::date`,
-            sql`rollup_station_hour src on src.station_id = x.station_id
+            sql`select * from rollup_station_hour src where src.station_id = x.station_id
                 and ${hoursOfDays(sql`src.bucket`, sql`x.d1`, sql`x.d2`, sql`st.time_zone`)}`,
           ]
         : [
             sql`date_trunc('month', src.day)::date`,
-            sql`rollup_station_day src on src.station_id = x.station_id
+            sql`select * from rollup_station_day src where src.station_id = x.station_id
                 and src.day >= x.d1 and src.day < (x.d2 + interval '1 month')::date`,
           ];
     const energy = sql.raw(exactSum('src.energy_kwh'));
@@ -330,7 +343,7 @@ export class RollupRepository {
     await this.db.execute(sql`
       insert into ${table} (station_id, ${key}, ${STATION_MEASURES})
       select st.id, ${periodOf}, ${this.stationSums('src')}, ${yieldOf(energy)}, ${incomeOf(energy)}, st.currency
-      from (${x}) x join stations st on st.id = x.station_id join ${source}
+      from (${x}) x join stations st on st.id = x.station_id cross join lateral (${source}) src
       group by st.id, x.d1, 2`);
   }
 
@@ -356,12 +369,13 @@ export class RollupRepository {
         where d.device_type in ('INVERTER', 'METER', 'BATTERY')
       ),
       per_device as (
-        select devs.station_id, devs.device_type as kind,
-          date_bin('5 minutes', t.ts, timestamptz '2000-01-01 00:00:00+00') as bucket,
-          avg(t.power_w::numeric) as power_w, avg(t.soc_pct::numeric) as soc_pct
-        from devs join telemetry t
-          on t.device_id = devs.id and t.ts >= devs.first and t.ts < devs.last + interval '5 minutes'
-        group by devs.station_id, devs.id, devs.device_type, 3
+        select devs.station_id, devs.device_type as kind, x.bucket, x.power_w, x.soc_pct
+        from devs cross join lateral (
+          select date_bin('5 minutes', t.ts, timestamptz '2000-01-01 00:00:00+00') as bucket,
+            avg(t.power_w::numeric) as power_w, avg(t.soc_pct::numeric) as soc_pct
+          from telemetry t where t.device_id = devs.id and t.ts >= devs.first and t.ts < devs.last + interval '5 minutes'
+          group by 1
+        ) x
       )
       select station_id, bucket,
         (sum(power_w) filter (where kind = 'INVERTER'))::float8,

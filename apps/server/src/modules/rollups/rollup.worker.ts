@@ -1,5 +1,5 @@
 // Drains the rollup work queue (rollup_dirty) the ingest fills in the same transaction as the telemetry
-// rows (docs/telemetry.md "Rollups"). One transaction recomputes a batch of up to BATCH_STATIONS stations
+// rows (docs/telemetry.md "Rollups"). One transaction recomputes a batch of up to 50 stations
 // with a fixed dozen set-based statements, instead of a hundred statements per station: what kept the
 // worker behind a fleet of 10,000 inverters was the per-station round trips, not the rows.
 //
@@ -22,12 +22,13 @@ import {
 /** Transactions per drain before the worker yields; the timer continues. */
 const MAX_ROUNDS_PER_DRAIN = 500;
 /**
- * Queue entries a batch looks at for its stations, and the most stations it takes: about 500 devices of
- * ten-inverter stations. Bigger batches gained little in bench/rollups.ts and hold PGlite (one connection,
- * requests wait for it) longer.
+ * The most stations a batch takes (a device whose logger is not bound counts as one), and the queue
+ * entries per station it looks at to find them. On PostgreSQL, 50 stations of ten inverters make
+ * transactions of about 500 devices; on PGlite a transaction holds the only connection, which API
+ * requests wait for, so batches stay small there (bench/rollups.ts, docs/telemetry.md "Rollups").
  */
-const BATCH_ENTRIES = 500;
-const BATCH_STATIONS = 50;
+const BATCH_STATIONS = { postgres: 50, pglite: 10 } as const;
+const ENTRIES_PER_STATION = 10;
 const HOUR_MS = 3_600_000;
 
 /**
@@ -148,14 +149,18 @@ const KICK_DELAY_MS = 20;
 
 export class RollupWorker {
   private readonly intervalMs: number;
+  private readonly batchStations: number;
   private timer: NodeJS.Timeout | null = null;
   private kickTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
 
-  constructor(private readonly deps: { database: Database; log: Logger; intervalMs?: number }) {
+  constructor(
+    private readonly deps: { database: Database; log: Logger; intervalMs?: number; batchStations?: number },
+  ) {
     this.intervalMs = deps.intervalMs ?? 2_000;
+    this.batchStations = deps.batchStations ?? BATCH_STATIONS[deps.database.kind];
   }
 
   /** Drains now and then every intervalMs. */
@@ -254,7 +259,8 @@ export class RollupWorker {
           await queue.lockInOrder(owners);
           locked = owners;
         } else {
-          const picked = await queue.pickOwners({ entries: BATCH_ENTRIES, owners: BATCH_STATIONS }, skip);
+          const limits = { entries: this.batchStations * ENTRIES_PER_STATION, owners: this.batchStations };
+          const picked = await queue.pickOwners(limits, skip);
           if (picked.length === 0) return null;
           locked = await queue.tryLock(picked);
           busy = picked.filter((owner) => !locked.includes(owner));
