@@ -2,7 +2,8 @@
 // telemetry rows, never incremented, so duplicates, arrival order and backlogs cannot change a result.
 // Each method is one set-based statement (or a delete and an insert) over a whole batch of devices or
 // stations, passed as one JSON parameter, so a batch costs the same dozen statements however many
-// stations it holds. Sums run in numeric, so no result depends on the order rows are read in. Runs
+// stations it holds. Energy sums run in numeric and the curve's float means and sums over rows in a fixed
+// order, so no result depends on the order rows are read in. Runs
 // unchanged on PGlite and PostgreSQL (window functions, no extensions).
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
@@ -368,20 +369,22 @@ export class RollupRepository {
         from sp join gateways g on g.station_id = sp.station_id join devices d on d.gateway_id = g.id
         where d.device_type in ('INVERTER', 'METER', 'BATTERY')
       ),
+      -- Float means and sums as before, each over its rows in a fixed order (readings by time, devices by
+      -- id), so the order rows are read in, which follows their arrival, cannot change a bit.
       per_device as (
-        select devs.station_id, devs.device_type as kind, x.bucket, x.power_w, x.soc_pct
+        select devs.station_id, devs.id as device_id, devs.device_type as kind, x.bucket, x.power_w, x.soc_pct
         from devs cross join lateral (
           select date_bin('5 minutes', t.ts, timestamptz '2000-01-01 00:00:00+00') as bucket,
-            avg(t.power_w::numeric) as power_w, avg(t.soc_pct::numeric) as soc_pct
+            avg(t.power_w order by t.ts) as power_w, avg(t.soc_pct order by t.ts) as soc_pct
           from telemetry t where t.device_id = devs.id and t.ts >= devs.first and t.ts < devs.last + interval '5 minutes'
           group by 1
         ) x
       )
       select station_id, bucket,
-        (sum(power_w) filter (where kind = 'INVERTER'))::float8,
-        (sum(power_w) filter (where kind = 'METER'))::float8,
-        (-sum(power_w) filter (where kind = 'BATTERY'))::float8,
-        (avg(soc_pct) filter (where kind = 'BATTERY'))::float8
+        sum(power_w order by device_id) filter (where kind = 'INVERTER'),
+        sum(power_w order by device_id) filter (where kind = 'METER'),
+        -sum(power_w order by device_id) filter (where kind = 'BATTERY'),
+        avg(soc_pct order by device_id) filter (where kind = 'BATTERY')
       from per_device group by station_id, bucket`);
   }
 
