@@ -1,7 +1,7 @@
 // Drains the rollup work queue (rollup_dirty) the ingest fills in the same transaction as the telemetry
-// rows (docs/telemetry.md "Rollups"). One transaction recomputes a batch of up to 50 stations
-// with a fixed dozen set-based statements, instead of a hundred statements per station: what kept the
-// worker behind a fleet of 10,000 inverters was the per-station round trips, not the rows.
+// rows (docs/telemetry.md "Rollups"). One transaction recomputes a batch of up to 50 stations with a
+// fixed dozen set-based statements, where the old worker spent about a hundred statements on each
+// station: their round trips and planning, not the rows, were most of its cost (bench/rollups.ts).
 //
 // Several processes may run it. A batch claims the oldest entries no other worker holds (FOR UPDATE SKIP
 // LOCKED) and takes their stations' advisory locks with pg_try_advisory_xact_lock: a station another
@@ -203,7 +203,7 @@ export class RollupWorker {
     const busy = new Set<number>();
     const single: number[] = [];
     let processed = 0;
-    for (let round = 0; round < MAX_ROUNDS_PER_DRAIN; round++) {
+    for (let n = 0; n < MAX_ROUNDS_PER_DRAIN; n++) {
       // What this round works on: a station to retry alone, the busy stations once nothing else is left,
       // or a new batch (null).
       let owners: number[] | null = null;
@@ -266,9 +266,7 @@ export class RollupWorker {
           busy = picked.filter((owner) => !locked.includes(owner));
         }
         attempted.owners = locked;
-        const work = await queue.claim(locked);
-        if (work.length === 0 && owners !== null) return { entries: 0, busy };
-        return { entries: await recomputeBatch(tx, work), busy };
+        return { entries: await recomputeBatch(tx, await queue.claim(locked)), busy };
       }),
     );
   }
