@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../src/db/client.js';
 import { queryRows } from '../src/db/client.js';
-import { mergeRanges, RollupWorker } from '../src/modules/rollups/rollup.worker.js';
+import { curveRanges, mergeRanges, RollupWorker } from '../src/modules/rollups/rollup.worker.js';
 import { DATABASES, freshDatabase, type TestDatabase } from './helpers.js';
 import {
   addDevice,
@@ -216,6 +216,83 @@ describe.each(DATABASES)('rollup batches on %s', (kind) => {
     expect(energy[0]?.n).toBe(sites.length);
     await db.execute(sql`delete from rollup_dirty`);
     await db.execute(sql`update stations set time_zone = 'UTC' where id = ${broken.id}`);
+  });
+});
+
+describe.runIf(DATABASES.includes('postgres'))('rollup station locks on postgres', () => {
+  let tdb: TestDatabase;
+
+  beforeAll(async () => {
+    tdb = await freshDatabase('postgres');
+  });
+  afterAll(() => tdb.drop());
+
+  it('leaves a station another writer holds for the end of the drain, recomputes the others first, then waits for it', async () => {
+    const db = tdb.database.db;
+    const inverters = [];
+    for (const zone of ['Europe/Berlin', 'Asia/Kolkata']) {
+      const station = await createTestStation(db, { companyId: 3, timeZone: zone });
+      const logger = await registerTestLogger(db, { stationId: station.id, companyId: 3 });
+      const deviceId = await addDevice(db, logger.id, 'INVERTER', `LOCK-${logger.sn}`);
+      const ts = Date.parse('2026-08-03T10:00:00Z');
+      await writeBatch(db, logger.id, deviceId, [
+        { ts, energy: 1000 },
+        { ts: ts + 5 * MIN, energy: 1500 },
+      ]);
+      inverters.push({ stationId: station.id, deviceId });
+    }
+    const [held, free] = inverters as [(typeof inverters)[number], (typeof inverters)[number]];
+    const hours = async (deviceId: number): Promise<number> =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from rollup_device_hour where device_id = ${deviceId}`,
+        )
+      )[0]?.n ?? -1;
+    // Another writer (an old worker, say) holds the first station's lock.
+    const holder = await tdb.database.pgPool!.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select pg_advisory_xact_lock(7272, $1)', [held.stationId]);
+      const { worker, problems } = loggedWorker(tdb.database);
+      const drained = worker.drainOnce();
+      // Until the worker waits for that lock: it has done everything else by then.
+      for (let i = 0; ; i++) {
+        const { rows } = await holder.query<{ n: number }>(
+          `select count(*)::int as n from pg_locks
+           where locktype = 'advisory' and not granted and classid = 7272 and objid = $1`,
+          [held.stationId],
+        );
+        if ((rows[0]?.n ?? 0) > 0) break;
+        if (i > 20_000) throw new Error('the worker never waited for the held station');
+      }
+      expect(await hours(free.deviceId)).toBeGreaterThan(0);
+      expect(await hours(held.deviceId)).toBe(0);
+      await holder.query('commit');
+      expect(await drained).toBe(2);
+      expect(await hours(held.deviceId)).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    } finally {
+      holder.release();
+    }
+  });
+});
+
+describe('curveRanges', () => {
+  it("takes each station's 5-minute buckets from its devices' first to last new reading, merged when they touch", () => {
+    expect(
+      curveRanges([
+        { stationId: 1, fromTs: '2026-06-01T10:03:00.000000Z', toTs: '2026-06-01T10:07:00.000000Z' },
+        { stationId: 1, fromTs: '2026-06-01T10:10:00.000000Z', toTs: '2026-06-01T10:10:00.000000Z' },
+        { stationId: 1, fromTs: '2026-06-01T11:00:00.000000Z', toTs: '2026-06-01T11:01:00.000000Z' },
+        { stationId: null, fromTs: '2026-06-01T10:00:00.000000Z', toTs: '2026-06-01T12:00:00.000000Z' },
+        { stationId: 2, fromTs: '2026-06-01T10:04:59.999000Z', toTs: '2026-06-01T10:05:00.000000Z' },
+      ]),
+    ).toEqual([
+      { stationId: 1, first: '2026-06-01T10:00:00.000Z', last: '2026-06-01T10:10:00.000Z' },
+      { stationId: 1, first: '2026-06-01T11:00:00.000Z', last: '2026-06-01T11:00:00.000Z' },
+      { stationId: 2, first: '2026-06-01T10:00:00.000Z', last: '2026-06-01T10:05:00.000Z' },
+    ]);
   });
 });
 
