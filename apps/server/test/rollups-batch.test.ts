@@ -6,7 +6,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../src/db/client.js';
 import { queryRows } from '../src/db/client.js';
-import { curveRanges, mergeRanges, RollupWorker } from '../src/modules/rollups/rollup.worker.js';
+import {
+  curveRanges,
+  mergeRanges,
+  RollupWorker,
+  withinBudget,
+} from '../src/modules/rollups/rollup.worker.js';
 import { DATABASES, freshDatabase, type TestDatabase } from './helpers.js';
 import {
   addDevice,
@@ -158,6 +163,27 @@ describe.each(DATABASES)('rollup batches on %s', (kind) => {
     }
   }, 120_000);
 
+  it('splits a batch whose backlogs exceed its device-hours over several rounds of the same drain', async () => {
+    // Each station's 8 hours arrive as one upload per device: 4 devices × 9 device-hours a station.
+    const all = readingsOf(sites.filter((site) => site.stationId !== null));
+    await clearTelemetry(db);
+    await writeAll(db, all, 96);
+    await new RollupWorker({ database: tdb.database, log: pino({ level: 'silent' }) }).drainOnce();
+    const reference = await snapshot(db);
+    await clearTelemetry(db);
+    await writeAll(db, all, 96);
+    const { database, transactions } = counted(tdb.database);
+    const worker = new RollupWorker({
+      database,
+      log: pino({ level: 'silent' }),
+      batch: { stations: 4, deviceHours: 40 },
+    });
+    expect(await worker.drainOnce()).toBe(all.length);
+    // One station a round, then the round that finds the queue empty.
+    expect(transactions()).toBe(5);
+    expect(await snapshot(db)).toEqual(reference);
+  });
+
   it('two workers draining while the ingest writes give the buckets one worker gives, without a deadlock', async () => {
     // Two hours, in batches of three readings: 8 queue entries a device.
     const all = readingsOf(sites).map((a) => ({ ...a, readings: a.readings.slice(0, 24) }));
@@ -293,6 +319,28 @@ describe('curveRanges', () => {
       { stationId: 1, first: '2026-06-01T11:00:00.000Z', last: '2026-06-01T11:00:00.000Z' },
       { stationId: 2, first: '2026-06-01T10:00:00.000Z', last: '2026-06-01T10:05:00.000Z' },
     ]);
+  });
+});
+
+describe('withinBudget', () => {
+  const work = (deviceId: number, stationId: number | null, hours: number) => ({
+    deviceId,
+    stationId,
+    gone: false,
+    timeZone: 'UTC',
+    ids: [deviceId],
+    fromTs: '2026-06-01T00:00:00.000000Z',
+    toTs: new Date(Date.parse('2026-06-01T00:00:00Z') + hours * 3_600_000).toISOString(),
+  });
+  // Station 10: two devices of 2 hours (3 device-hours each); station 20: one of 10 hours; device 5 unbound.
+  const claimed = [work(1, 10, 2), work(2, 10, 2), work(3, 20, 10), work(5, null, 0)];
+  const devicesOf = (budget: number) => withinBudget([10, 20, -5], claimed, budget).map((w) => w.deviceId);
+
+  it('takes the owners in picked order while their spans fit, and always the first', () => {
+    expect(devicesOf(8)).toEqual([1, 2]);
+    expect(devicesOf(18)).toEqual([1, 2, 3, 5]);
+    expect(devicesOf(17)).toEqual([1, 2, 3]);
+    expect(devicesOf(1)).toEqual([1, 2]);
   });
 });
 

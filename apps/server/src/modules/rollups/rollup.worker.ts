@@ -29,6 +29,12 @@ const MAX_ROUNDS_PER_DRAIN = 500;
  */
 const BATCH_STATIONS = { postgres: 50, pglite: 10 } as const;
 const ENTRIES_PER_STATION = 10;
+/**
+ * Device-hours of readings a batch recomputes at most (four hours of ten devices per station of the
+ * batch): after an outage, a few stations' backlogs fill a transaction, and the other stations claimed
+ * with them wait for the next round instead of making it one huge transaction.
+ */
+const DEVICE_HOURS_PER_STATION = 40;
 const HOUR_MS = 3_600_000;
 
 /**
@@ -137,6 +143,40 @@ async function recomputeBatch(tx: Db, work: readonly DeviceWork[]): Promise<numb
   return work.reduce((n, w) => n + w.ids.length, 0);
 }
 
+/**
+ * The claimed work of the first owners (in the order they were picked, oldest entry first) whose devices'
+ * spans add up to at most `deviceHours` (the first owner always goes). The entries of the others stay
+ * queued; they are released when the transaction ends and come first in the next round.
+ */
+export function withinBudget(
+  owners: readonly number[],
+  work: readonly DeviceWork[],
+  deviceHours: number,
+): DeviceWork[] {
+  const ownerOf = (w: DeviceWork): number => w.stationId ?? -w.deviceId;
+  const hours = new Map<number, number>();
+  for (const w of work)
+    hours.set(
+      ownerOf(w),
+      (hours.get(ownerOf(w)) ?? 0) + (Date.parse(w.toTs) - Date.parse(w.fromTs)) / HOUR_MS + 1,
+    );
+  const taken = new Set<number>();
+  let total = 0;
+  for (const owner of owners) {
+    const cost = hours.get(owner) ?? 0;
+    if (taken.size > 0 && total + cost > deviceHours) break;
+    taken.add(owner);
+    total += cost;
+  }
+  return work.filter((w) => taken.has(ownerOf(w)));
+}
+
+/** The most stations a batch takes, and the most device-hours of readings it recomputes. */
+export interface BatchLimits {
+  stations: number;
+  deviceHours: number;
+}
+
 /** What one transaction of a drain did. */
 interface Round {
   entries: number;
@@ -149,7 +189,7 @@ const KICK_DELAY_MS = 20;
 
 export class RollupWorker {
   private readonly intervalMs: number;
-  private readonly batchStations: number;
+  private readonly batch: BatchLimits;
   private timer: NodeJS.Timeout | null = null;
   private kickTimer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -157,10 +197,11 @@ export class RollupWorker {
   private stopped = false;
 
   constructor(
-    private readonly deps: { database: Database; log: Logger; intervalMs?: number; batchStations?: number },
+    private readonly deps: { database: Database; log: Logger; intervalMs?: number; batch?: BatchLimits },
   ) {
     this.intervalMs = deps.intervalMs ?? 2_000;
-    this.batchStations = deps.batchStations ?? BATCH_STATIONS[deps.database.kind];
+    const stations = BATCH_STATIONS[deps.database.kind];
+    this.batch = deps.batch ?? { stations, deviceHours: stations * DEVICE_HOURS_PER_STATION };
   }
 
   /** Drains now and then every intervalMs. */
@@ -259,14 +300,15 @@ export class RollupWorker {
           await queue.lockInOrder(owners);
           locked = owners;
         } else {
-          const limits = { entries: this.batchStations * ENTRIES_PER_STATION, owners: this.batchStations };
+          const limits = { entries: this.batch.stations * ENTRIES_PER_STATION, owners: this.batch.stations };
           const picked = await queue.pickOwners(limits, skip);
           if (picked.length === 0) return null;
           locked = await queue.tryLock(picked);
           busy = picked.filter((owner) => !locked.includes(owner));
         }
         attempted.owners = locked;
-        return { entries: await recomputeBatch(tx, await queue.claim(locked)), busy };
+        const work = withinBudget(locked, await queue.claim(locked), this.batch.deviceHours);
+        return { entries: await recomputeBatch(tx, work), busy };
       }),
     );
   }
