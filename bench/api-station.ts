@@ -155,18 +155,15 @@ export async function buildStation(
     select ${stationId}, date_trunc('month', day)::date, ${sums}, sum(samples)::int, max(peak_power_w),
       sum(energy_kwh::numeric)::float8 / 5000, sum(energy_kwh::numeric)::float8 * 0.12, 'EUR'
     from rollup_station_day where station_id = ${stationId} group by 2`);
-  // The station's 5-minute curve, by the rollup worker's own statement over the history's span.
+  // The station's 5-minute curve, by the rollup worker's own statement over the history's buckets.
   await db.transaction(async (tx) => {
     const [span] = await queryRows<{ s: string; e: string }>(
       tx,
       sql`select to_char(${from} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as s,
-        to_char((${to} - interval '1 hour') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as e`,
+        to_char(${to} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as e`,
     );
     if (!span) throw new Error('span');
-    await new RollupRepository(tx).recomputeCurve(
-      { deviceId: 0, stationId, timeZone: TIME_ZONE, capacityKwp: 5000, price: 0.12, currency: 'EUR' },
-      { start: span.s, end: span.e, firstDay: first, lastDay: last },
-    );
+    await new RollupRepository(tx).recomputeCurves([{ stationId, first: span.s, last: span.e }]);
   });
   await db.execute(sql`analyze`);
   return { stationId, rows: count?.n ?? 0 };

@@ -236,7 +236,7 @@ async function rawLoad(database: Database, rows: readonly BaselineRow[]): Promis
  * CPU time (ms) the pool's PostgreSQL backends have used so far, when the server runs on this machine
  * (BENCH_DEBUG: what the database did, against what the run took); null when it cannot be read.
  */
-function backendCpuMs(database: Database): number | null {
+export function backendCpuMs(database: Database): number | null {
   const clients = (database.pgPool as unknown as { _clients?: { processID?: number }[] } | null)?._clients;
   if (!clients) return null;
   let ms = 0;

@@ -9,6 +9,7 @@ import { runApiInfoBenchmark } from './api-info.js';
 import { runBackfillApiBenchmark } from './api-backfill.js';
 import { runStationApiBenchmarks } from './api-station.js';
 import { runSimBenchmark } from './sim.js';
+import { runRollupBenchmarks } from './rollups.js';
 import { runScaleoutBenchmark } from './scaleout.js';
 import { runSoakBenchmark, soakOptions } from './soak.js';
 
@@ -138,6 +139,12 @@ if (wanted('alarm.notify')) await runAlarmNotifyBenchmark(print);
 if (wanted('sim.readings')) runSimBenchmark(print);
 // Two ingest processes ÷ one draining the same backlog from Mosquitto (bench/scaleout.ts).
 if (wanted('scaleout.ingest')) await runScaleoutBenchmark(print);
+// Rollup worker: queue entries drained per second for a fleet of 10-inverter stations, an hour's backlog ÷ a
+// plain aggregate over the same rows, and live minutes ÷ what 100,000 inverters queue (bench/rollups.ts).
+if (
+  wanted('rollups.postgres.backlog', 'rollups.postgres.live', 'rollups.pglite.backlog', 'rollups.pglite.live')
+)
+  await runRollupBenchmarks(print);
 // Soak, only when named: about 100,000 simulated inverters through the built server on PostgreSQL for 10
 // minutes, memory slope, API p99 and ingest lag (bench/soak.ts, docs/soak.md).
 if (soak !== null) await runSoakBenchmark(print, soak);
