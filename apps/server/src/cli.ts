@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { seed } from './bootstrap/seed.js';
+import { migrateAndSeed } from './bootstrap/seed.js';
 import { ROLE_SEEDS } from './bootstrap/seed-data.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/client.js';
@@ -118,15 +118,7 @@ async function main(): Promise<number> {
   const log = pino({ level: 'warn' });
   const database = await openConfiguredDatabase(config);
   try {
-    await database.migrate((db) =>
-      seed(db, {
-        adminUsername: config.adminUsername,
-        adminPassword: config.adminPassword,
-        dataDir: config.dataDir,
-        localesRoot: paths.locales,
-        log,
-      }),
-    );
+    await migrateAndSeed(database, config, log);
     const db = database.db;
     const existing = await db
       .select({ id: users.id })

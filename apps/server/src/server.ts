@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
-import { seed } from './bootstrap/seed.js';
+import { migrateAndSeed } from './bootstrap/seed.js';
 import type { AppConfig } from './config/config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { systemClock } from './lib/clock.js';
@@ -81,15 +81,7 @@ export async function startServer(config: AppConfig): Promise<RunningServer> {
       await fn().catch((err: unknown) => log.warn({ err }, 'error while closing'));
   };
   try {
-    await database.migrate((db) =>
-      seed(db, {
-        adminUsername: config.adminUsername,
-        adminPassword: config.adminPassword,
-        dataDir: config.dataDir,
-        localesRoot: paths.locales,
-        log,
-      }),
-    );
+    await migrateAndSeed(database, config, log);
     log.info({ database: database.kind }, 'database ready');
 
     // The ingest (with the rollup worker and the command channel) runs before the broker so that the

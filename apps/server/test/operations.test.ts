@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seed } from '../src/bootstrap/seed.js';
+import { migrateAndSeed } from '../src/bootstrap/seed.js';
 import { loadConfig } from '../src/config/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { paths } from '../src/paths.js';
@@ -298,19 +298,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('several copies starting on a new 
     );
     try {
       // Migrated but not yet seeded, as when the copies start right after an upgrade's migrations, so
-      // the seeds would run at the same moment. As server.ts does at every start; before the seed ran
-      // under the migrations' lock, two copies raced to insert the guest user and one failed to start.
+      // the seeds would run at the same moment. What every start does (server.ts, cli.ts); before the seed
+      // ran under the migrations' lock, two copies raced to insert the guest user and one failed to start.
       await copies[0]!.migrate();
       const starts = await Promise.allSettled(
         copies.map((copy) =>
-          copy.migrate((db) =>
-            seed(db, {
-              adminUsername: 'admin',
-              adminPassword: 'Admin#Copies-2026',
-              dataDir: null,
-              localesRoot: paths.locales,
-              log,
-            }),
+          migrateAndSeed(
+            copy,
+            { adminUsername: 'admin', adminPassword: 'Admin#Copies-2026', dataDir: null },
+            log,
           ),
         ),
       );

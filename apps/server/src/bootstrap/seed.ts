@@ -3,13 +3,15 @@ import { join } from 'node:path';
 import { LANGUAGE_KEYS, NAVIGATION } from '@sunfleet/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { Db } from '../db/client.js';
+import type { AppConfig } from '../config/config.js';
+import type { Database, Db } from '../db/client.js';
 import { companies, roles, users } from '../db/schema.js';
 import { generatePassword, hashPassword } from '../lib/password.js';
 import { readLocaleFiles } from '../modules/i18n/locale-files.js';
 import { NavigationRepository } from '../modules/navigation/navigation.repository.js';
 import { TranslationsRepository } from '../modules/i18n/translations.repository.js';
 import { seedReferenceData } from '../modules/reference/reference-seed.js';
+import { paths } from '../paths.js';
 import { seedDeviceRegistry } from './seed-devices.js';
 import { seedFaultCodes } from './seed-fault-codes.js';
 import {
@@ -28,6 +30,26 @@ export interface SeedOptions {
   dataDir: string | null;
   localesRoot: string;
   log: Logger;
+}
+
+/**
+ * What every start does first: the migrations, then the seed, under the migrations' lock (copies started
+ * together on a new database neither migrate nor seed it twice).
+ */
+export function migrateAndSeed(
+  database: Database,
+  config: Pick<AppConfig, 'adminUsername' | 'adminPassword'> & { dataDir: string | null },
+  log: Logger,
+): Promise<void> {
+  return database.migrate((db) =>
+    seed(db, {
+      adminUsername: config.adminUsername,
+      adminPassword: config.adminPassword,
+      dataDir: config.dataDir,
+      localesRoot: paths.locales,
+      log,
+    }),
+  );
 }
 
 /**
