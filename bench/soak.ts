@@ -45,7 +45,10 @@ export interface SoakOptions {
   scale: number;
   /** Seconds between two printed samples. */
   everyS: number;
-  /** The server without its `jobs` service (alarms, rollups, notifications): a diagnosis, not the soak. */
+  /**
+   * The server without its `jobs` service (alarm rounds, notifications, upgrades, housekeeping; the rollup
+   * worker runs with the ingest and stays): a diagnosis, not the soak.
+   */
   withoutJobs: boolean;
 }
 
@@ -454,13 +457,18 @@ async function analyzeLikeAutovacuum(
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
   const run = (): void => {
-    running = client.query('analyze').then(
-      () => {
-        runs++;
+    // A failed ANALYZE (the database busy, a lock) is tried again at the next turn, as autovacuum would.
+    running = client
+      .query('analyze')
+      .then(
+        () => {
+          runs++;
+        },
+        () => undefined,
+      )
+      .finally(() => {
         if (!stopped) timer = setTimeout(run, ANALYZE_EVERY_S * 1_000);
-      },
-      () => undefined,
-    );
+      });
   };
   run();
   await running;
@@ -511,7 +519,7 @@ export async function runSoakBenchmark(print: (r: BenchResult) => void, options:
     `soak: ${inverters.toLocaleString('en')} inverters on ${loggers.toLocaleString('en')} loggers ` +
       `(${fleet.stations.length.toLocaleString('en')} stations; soak.json × ${options.scale}), ` +
       `readings every ${perCopy.uploadS} s, for ${options.minutes} min, a line every ${options.everyS} s` +
-      (options.withoutJobs ? '; WITHOUT the jobs service (no alarms, rollups, notifications)' : ''),
+      (options.withoutJobs ? '; WITHOUT the jobs service (no alarm rounds, notifications, upgrades)' : ''),
   );
   let interrupted = false;
   let wake = (): void => undefined;

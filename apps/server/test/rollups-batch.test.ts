@@ -23,6 +23,7 @@ import {
   type TestReading,
 } from './rollups-support.js';
 import { createTestStation, registerTestLogger } from './support/loggers.js';
+import { waitFor } from './support/poll.js';
 
 const MIN = 60_000;
 const ZONES = ['Europe/Berlin', 'Asia/Kolkata', 'America/New_York', 'Australia/Adelaide', null] as const;
@@ -289,15 +290,14 @@ describe.runIf(DATABASES.includes('postgres'))('rollup station locks on postgres
       const { worker, problems } = loggedWorker(tdb.database);
       const drained = worker.drainOnce();
       // Until the worker waits for that lock: it has done everything else by then.
-      for (let i = 0; ; i++) {
+      await waitFor(async () => {
         const { rows } = await holder.query<{ n: number }>(
           `select count(*)::int as n from pg_locks
            where locktype = 'advisory' and not granted and classid = 7272 and objid = $1`,
           [held.stationId],
         );
-        if ((rows[0]?.n ?? 0) > 0) break;
-        if (i > 20_000) throw new Error('the worker never waited for the held station');
-      }
+        return (rows[0]?.n ?? 0) > 0;
+      }, 'the worker to wait for the held station');
       expect(await hours(free.deviceId)).toBeGreaterThan(0);
       expect(await hours(held.deviceId)).toBe(0);
       await holder.query('commit');

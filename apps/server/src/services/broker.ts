@@ -5,6 +5,7 @@ import mqtt from 'mqtt';
 import type { Logger } from 'pino';
 import { parseUplinkTopic } from '@sunfleet/contracts';
 import { isAddressInUse, PortInUseError } from '../lib/listen.js';
+import { throttled } from '../lib/throttled-log.js';
 import { mayAccess, principalOf, type MqttPrincipal } from '../modules/gateways/acl.js';
 import type { Downlink, UplinkHandler } from './mqtt-types.js';
 
@@ -48,31 +49,15 @@ export function authFailureLog(
   log: Pick<Logger, 'error'>,
   everyMs = 10_000,
 ): (sn: string, err: unknown) => void {
-  let timer: NodeJS.Timeout | null = null;
-  let more = 0;
-  let lastSn = '';
-  let lastErr: unknown = null;
-  const message =
-    'logger authentication failed: the registry did not answer; refused as server unavailable, the logger retries';
-  const flush = (): void => {
-    timer = null;
-    if (more === 0) return;
-    log.error({ err: lastErr, sn: lastSn, refused: more, withinMs: everyMs }, message);
-    more = 0;
-    timer = setTimeout(flush, everyMs);
-    timer.unref();
-  };
-  return (sn, err) => {
-    if (timer !== null) {
-      more++;
-      lastSn = sn;
-      lastErr = err;
-      return;
-    }
-    log.error({ err, sn, refused: 1 }, message);
-    timer = setTimeout(flush, everyMs);
-    timer.unref();
-  };
+  const report = throttled<{ sn: string; err: unknown }>(
+    ({ sn, err }, refused, withinMs) =>
+      log.error(
+        { err, sn, refused, ...(withinMs === null ? {} : { withinMs }) },
+        'logger authentication failed: the registry did not answer; refused as server unavailable, the logger retries',
+      ),
+    everyMs,
+  );
+  return (sn, err) => report({ sn, err });
 }
 
 /**

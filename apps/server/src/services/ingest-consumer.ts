@@ -18,6 +18,7 @@ import { hostname } from 'node:os';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import { INGEST_SHARE_GROUP, INGEST_TOPIC_FILTER } from '@sunfleet/contracts';
+import { throttled } from '../lib/throttled-log.js';
 import type { UplinkHandler } from './mqtt-types.js';
 
 export interface IngestConsumers {
@@ -85,6 +86,8 @@ class Consumer {
     private readonly log: Logger,
     /** With `plain` subscriptions: this connection's partition and how many there are. */
     private readonly partition: { index: number; of: number },
+    /** Shared by the process's connections: a broker outage is one line per interval, not ten a second. */
+    private readonly connectionError: (message: string) => void,
   ) {}
 
   isConnected(): boolean {
@@ -117,7 +120,7 @@ class Consumer {
         else this.subscribed();
       });
     });
-    client.on('error', (err) => this.log.warn({ err: err.message }, 'ingest MQTT connection error'));
+    client.on('error', (err) => this.connectionError(err.message));
     client.handleMessage = (packet: IPublishPacket, done) => {
       if (this.closing || client !== this.client) return; // never acknowledged: the broker keeps it
       const topic = packet.topic;
@@ -172,9 +175,12 @@ export async function startIngestConsumers(opts: IngestConsumerOptions): Promise
   const log = opts.log.child({ component: 'ingest-consumer' });
   const prefix = opts.clientIdPrefix ?? `sunfleet-ingest-${hostname()}-${process.pid}`;
   const n = Math.max(1, opts.consumers);
+  const connectionError = throttled<string>((err, errors, withinMs) =>
+    log.warn({ err, errors, ...(withinMs === null ? {} : { withinMs }) }, 'ingest MQTT connection error'),
+  );
   const consumers = Array.from(
     { length: n },
-    (_, i) => new Consumer(`${prefix}-${i}`, opts, log, { index: i, of: n }),
+    (_, i) => new Consumer(`${prefix}-${i}`, opts, log, { index: i, of: n }, connectionError),
   );
   for (const consumer of consumers) consumer.start();
   // Wait until each is subscribed, or a timeout: an unreachable broker must not block the start (the

@@ -5,12 +5,11 @@
 // a station (or which no longer exists).
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { isoOf, json } from './rollup.repository.js';
 
 /** Advisory-lock class of rollup writers: one writer at a time per station (or per unbound device). */
 const ROLLUP_LOCK_CLASS = 7272;
 
-/** A JSON array as one parameter: one bind value however many items a batch holds. */
-const jsonParam = (items: readonly unknown[]): string => JSON.stringify(items);
 
 /** The queue entries of one device claimed by this transaction, with what its rollups need. */
 export interface DeviceWork {
@@ -25,9 +24,6 @@ export interface DeviceWork {
   fromTs: string;
   toTs: string;
 }
-
-const isoOf = (column: string): string =>
-  `to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export class RollupQueueRepository {
   constructor(private readonly db: Db) {}
@@ -46,7 +42,7 @@ export class RollupQueueRepository {
             left join devices d on d.id = r.device_id
             left join gateways g on g.id = d.gateway_id
             where coalesce(g.station_id, -r.device_id) not in
-              (select value::int from json_array_elements_text(${jsonParam(skip)}::json))
+              (select value::int from json_array_elements_text(${json(skip)}))
             order by r.id limit ${limits.entries}
             for update of r skip locked
           )
@@ -63,7 +59,7 @@ export class RollupQueueRepository {
     const rows = await queryRows<{ owner: number; locked: boolean }>(
       this.db,
       sql`select o.owner, pg_try_advisory_xact_lock(${ROLLUP_LOCK_CLASS}::int, o.owner) as locked
-          from (select value::int as owner from json_array_elements_text(${jsonParam(owners)}::json)) o`,
+          from (select value::int as owner from json_array_elements_text(${json(owners)})) o`,
     );
     return rows.filter((r) => r.locked).map((r) => r.owner);
   }
@@ -94,7 +90,7 @@ export class RollupQueueRepository {
     }>(
       this.db,
       sql`with owners as (
-            select value::int as owner from json_array_elements_text(${jsonParam(owners)}::json)
+            select value::int as owner from json_array_elements_text(${json(owners)})
           ), devs as (
             select d.id as device_id, g.station_id, false as gone
             from owners join gateways g on g.station_id = owners.owner join devices d on d.gateway_id = g.id
@@ -109,7 +105,7 @@ export class RollupQueueRepository {
             for update of r skip locked
           )
           select c.device_id, devs.station_id, devs.gone, s.time_zone, json_agg(c.id) as ids,
-            ${sql.raw(isoOf('min(c.from_ts)'))} as from_ts, ${sql.raw(isoOf('max(c.to_ts)'))} as to_ts
+            ${isoOf(sql`min(c.from_ts)`)} as from_ts, ${isoOf(sql`max(c.to_ts)`)} as to_ts
           from claimed c join devs on devs.device_id = c.device_id left join stations s on s.id = devs.station_id
           group by c.device_id, devs.station_id, devs.gone, s.time_zone
           order by c.device_id`,
@@ -129,7 +125,7 @@ export class RollupQueueRepository {
     if (ids.length === 0) return;
     await this.db.execute(
       sql`delete from rollup_dirty where id in
-          (select value::bigint from json_array_elements_text(${jsonParam(ids)}::json))`,
+          (select value::bigint from json_array_elements_text(${json(ids)}))`,
     );
   }
 }

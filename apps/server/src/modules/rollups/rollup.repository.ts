@@ -20,8 +20,8 @@ export const COUNTERS = [
 /** Raw SQL of a fixed identifier from the constants above (never user input). */
 const ident = (name: string): SQL => sql.raw(`"${name}"`);
 
-/** A batch as one JSON parameter. */
-const json = (items: readonly unknown[]): SQL => sql`${JSON.stringify(items)}::json`;
+/** A batch as one JSON parameter: one bind value however many items it holds. */
+export const json = (items: readonly unknown[]): SQL => sql`${JSON.stringify(items)}::json`;
 
 /**
  * The local hour a reading belongs to, as the instant the hour starts. A reading closes the interval
@@ -78,7 +78,8 @@ export interface CurveRange {
 /** Sum of a float column in numeric: independent of the order rows are added in. */
 const exactSum = (column: string): string => `sum(${column}::numeric)::float8`;
 
-const isoOf = (column: SQL): SQL =>
+/** A timestamptz as the ISO text the worker compares and parses (UTC, microseconds). */
+export const isoOf = (column: SQL): SQL =>
   sql`to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The station measures in rollup_station_* column order. */
