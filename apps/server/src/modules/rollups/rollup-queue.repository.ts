@@ -10,7 +10,6 @@ import { isoOf, json } from './rollup.repository.js';
 /** Advisory-lock class of rollup writers: one writer at a time per station (or per unbound device). */
 const ROLLUP_LOCK_CLASS = 7272;
 
-
 /** The queue entries of one device claimed by this transaction, with what its rollups need. */
 export interface DeviceWork {
   deviceId: number;
